@@ -1,0 +1,12 @@
+//! The submission against the naive brute force on generated inputs.
+
+#[test]
+fn agrees_with_naive_on_generated_inputs() {
+    judge::crosscheck::assert_agree_on_generated(
+        env!("CARGO_BIN_EXE_csp-201803-4-gen"),
+        env!("CARGO_BIN_EXE_csp-201803-4"),
+        env!("CARGO_BIN_EXE_csp-201803-4-naive"),
+        100,
+        1,
+    );
+}

@@ -1,0 +1,9 @@
+//! The stored cases in io-tests/csp-201803-4, through the judge harness.
+
+#[test]
+fn stored_cases_pass() {
+    judge::report::assert_io_tests_pass(
+        env!("CARGO_MANIFEST_DIR"),
+        env!("CARGO_BIN_EXE_csp-201803-4"),
+    );
+}

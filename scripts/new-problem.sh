@@ -1,0 +1,165 @@
+#!/usr/bin/env bash
+# Scaffolds a problem: crates/NAME (submission, naive and gen stubs, tests wired to
+# the judge harness) and io-tests/NAME/. The workspace picks the crate up by itself.
+set -euo pipefail
+
+usage() {
+    cat >&2 <<'EOF'
+usage: scripts/new-problem.sh NAME [--time-limit-ms MS] [--memory-limit-mb MB] [--url URL]
+  NAME: lowercase letters, digits and dashes, starting with a letter (it names the
+  crate, its binary and its io-tests folder). Defaults: 2000 ms, 256 MB.
+EOF
+    exit 2
+}
+
+[ $# -ge 1 ] || usage
+name=$1
+shift
+time_limit_ms=2000
+memory_limit_mb=256
+url=""
+while [ $# -gt 0 ]; do
+    case $1 in
+        --time-limit-ms) time_limit_ms=${2:?}; shift 2 ;;
+        --memory-limit-mb) memory_limit_mb=${2:?}; shift 2 ;;
+        --url) url=${2:?}; shift 2 ;;
+        *) usage ;;
+    esac
+done
+[[ $name =~ ^[a-z][a-z0-9-]*$ ]] || { echo "new-problem: bad name '$name'" >&2; usage; }
+[[ $time_limit_ms =~ ^[1-9][0-9]*$ ]] || { echo "new-problem: bad time limit '$time_limit_ms'" >&2; usage; }
+[[ $memory_limit_mb =~ ^[1-9][0-9]*$ ]] || { echo "new-problem: bad memory limit '$memory_limit_mb'" >&2; usage; }
+[[ $url != *\"* ]] || { echo "new-problem: the URL may not contain a quote" >&2; usage; }
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+crate=$root/crates/$name
+if [ -e "$crate" ] || [ -e "$root/io-tests/$name" ]; then
+    echo "new-problem: crates/$name or io-tests/$name exists already" >&2
+    exit 1
+fi
+mkdir -p "$crate/src/bin" "$crate/tests" "$root/io-tests/$name"
+
+cat > "$crate/Cargo.toml" <<EOF
+[package]
+name = "$name"
+version = "0.1.0"
+edition.workspace = true
+rust-version.workspace = true
+license.workspace = true
+publish.workspace = true
+default-run = "$name"
+autobins = false
+
+[package.metadata.judge]
+time-limit-ms = $time_limit_ms
+memory-limit-mb = $memory_limit_mb
+url = "$url"
+
+# The submission: src/main.rs uses std, proconio and itertools only.
+[[bin]]
+name = "$name"
+path = "src/main.rs"
+
+# An independent brute force, written without the submission's insight.
+[[bin]]
+name = "$name-naive"
+path = "src/bin/naive.rs"
+
+# Input generator: \`$name-gen SEED SIZE\`, \`--count-all\`, \`--all I\`.
+[[bin]]
+name = "$name-gen"
+path = "src/bin/gen.rs"
+
+[dependencies]
+proconio.workspace = true
+itertools.workspace = true
+# For naive and gen only; the submission never uses it.
+judge.workspace = true
+EOF
+
+cat > "$crate/src/main.rs" <<'EOF'
+// TODO: replace this echo with the solution.
+use proconio::input;
+
+fn main() {
+    input! { n: u64 }
+    println!("{n}");
+}
+EOF
+
+cat > "$crate/src/bin/naive.rs" <<'EOF'
+//! Brute force for the tests and scripts/stress.sh. TODO: write it.
+
+fn main() {
+    eprintln!("naive: not written yet");
+    std::process::exit(2);
+}
+EOF
+
+cat > "$crate/src/bin/gen.rs" <<'EOF'
+//! Input generator. TODO: generate valid inputs of the problem.
+
+use judge::generator::{generator_main, Generator};
+use judge::rng::SplitMix64;
+use std::process::ExitCode;
+
+struct Inputs;
+
+impl Generator for Inputs {
+    const MAX_SIZE: u64 = 1;
+
+    fn random(_rng: &mut SplitMix64, _size: u64) -> String {
+        eprintln!("gen: not written yet");
+        std::process::exit(2);
+    }
+}
+
+fn main() -> ExitCode {
+    generator_main::<Inputs>()
+}
+EOF
+
+bin_ident=$name
+cat > "$crate/tests/io_tests.rs" <<EOF
+//! The stored cases in io-tests/$name, through the judge harness.
+
+#[test]
+fn stored_cases_pass() {
+    judge::report::assert_io_tests_pass(env!("CARGO_MANIFEST_DIR"), env!("CARGO_BIN_EXE_$bin_ident"));
+}
+EOF
+
+cat > "$crate/tests/brute_force.rs" <<EOF
+//! The submission against the naive brute force on generated inputs.
+
+#[test]
+fn agrees_with_naive_on_generated_inputs() {
+    judge::crosscheck::assert_agree_on_generated(
+        env!("CARGO_BIN_EXE_$name-gen"),
+        env!("CARGO_BIN_EXE_$name"),
+        env!("CARGO_BIN_EXE_$name-naive"),
+        100,
+        1,
+    );
+}
+EOF
+
+source=${url:-"TODO: where the problem is"}
+cat > "$crate/README.md" <<EOF
+# $name
+
+Source: $source (time limit $time_limit_ms ms, memory $memory_limit_mb MB).
+
+## Problem
+TODO: the problem in your own words.
+
+## Input and output
+TODO.
+
+## Approach and complexity
+TODO.
+EOF
+
+echo "created crates/$name and io-tests/$name/"
+echo "next: write src/main.rs, src/bin/naive.rs and src/bin/gen.rs, add io-tests/$name/<case>.in + .out,"
+echo "then: scripts/check.sh $name && cargo test -p $name"

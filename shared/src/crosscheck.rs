@@ -1,0 +1,144 @@
+//! Running a submission and a reference (brute force) on the same input and
+//! comparing their outputs like a judge.
+
+use std::fmt;
+use std::io;
+use std::path::Path;
+use std::time::Duration;
+
+use crate::run::{describe_status, execute};
+use crate::verdict::{stderr_tail, Verdict};
+
+/// The outcome of running both programs on one input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CrossCheck {
+    /// The submission's output is accepted against the reference's.
+    Agree,
+    /// The reference ran fine; the submission's verdict against it is not AC.
+    Disagree(Verdict),
+    /// The reference itself crashed or ran out of time: no verdict on the submission.
+    ReferenceFailed(String),
+}
+
+impl fmt::Display for CrossCheck {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CrossCheck::Agree => write!(f, "outputs agree"),
+            CrossCheck::Disagree(verdict) => write!(f, "{}: {verdict}", verdict.code()),
+            CrossCheck::ReferenceFailed(reason) => write!(f, "the reference failed: {reason}"),
+        }
+    }
+}
+
+/// Runs `reference` then `submission` on `input`, each under its own time limit.
+///
+/// # Errors
+/// When either program cannot be started.
+pub fn cross_check(
+    submission: &Path,
+    reference: &Path,
+    input: &[u8],
+    submission_limit: Duration,
+    reference_limit: Duration,
+) -> io::Result<CrossCheck> {
+    let expected = execute(reference, &[], input, reference_limit)?;
+    if expected.timed_out(reference_limit) {
+        return Ok(CrossCheck::ReferenceFailed(format!(
+            "still running after {} ms",
+            reference_limit.as_millis()
+        )));
+    }
+    if !expected.succeeded() {
+        let status = expected.status.map(describe_status).unwrap_or_default();
+        return Ok(CrossCheck::ReferenceFailed(format!(
+            "{status}\n{}",
+            stderr_tail(&expected.stderr)
+        )));
+    }
+    let run = execute(submission, &[], input, submission_limit)?;
+    Ok(
+        match Verdict::of_execution(&run, &expected.stdout, submission_limit) {
+            Verdict::Accepted => CrossCheck::Agree,
+            verdict => CrossCheck::Disagree(verdict),
+        },
+    )
+}
+
+/// For tests: panics unless `submission` agrees with `reference` on `input`.
+/// Both get a generous time limit of a minute: speed is measured by benchmarks.
+///
+/// # Panics
+/// When the outputs differ, either program fails, or either cannot be started.
+pub fn assert_agree(submission: &str, reference: &str, input: &[u8]) {
+    let limit = Duration::from_secs(60);
+    let outcome = cross_check(
+        Path::new(submission),
+        Path::new(reference),
+        input,
+        limit,
+        limit,
+    )
+    .unwrap_or_else(|error| panic!("cannot run: {error}"));
+    assert!(
+        outcome == CrossCheck::Agree,
+        "{submission} against {reference}: {outcome}"
+    );
+}
+
+/// Prints what `gen` prints for `args`.
+///
+/// # Panics
+/// When the generator cannot run or fails.
+pub fn generated_input(gen: &str, args: &[&str]) -> Vec<u8> {
+    let run = execute(Path::new(gen), args, b"", Duration::from_secs(60))
+        .unwrap_or_else(|error| panic!("cannot run the generator: {error}"));
+    assert!(
+        run.succeeded(),
+        "{gen} {}: {}\n{}",
+        args.join(" "),
+        run.status
+            .map(describe_status)
+            .unwrap_or("timed out".to_string()),
+        stderr_tail(&run.stderr)
+    );
+    run.stdout
+}
+
+/// For tests: `submission` must agree with `reference` on every input of the
+/// generator's exhaustive walk, then on `random_cases` seeded inputs of `size`
+/// (seeds 0, 1, ...).
+///
+/// # Panics
+/// On the first input where they do not agree, naming the generator arguments.
+pub fn assert_agree_on_generated(
+    gen: &str,
+    submission: &str,
+    reference: &str,
+    random_cases: u64,
+    size: u64,
+) {
+    let count: u64 = String::from_utf8_lossy(&generated_input(gen, &["--count-all"]))
+        .trim()
+        .parse()
+        .expect("--count-all prints a number");
+    let walk = (0..count).map(|index| vec!["--all".to_string(), index.to_string()]);
+    let random = (0..random_cases).map(|seed| vec![seed.to_string(), size.to_string()]);
+    for args in walk.chain(random) {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let input = generated_input(gen, &args);
+        let limit = Duration::from_secs(60);
+        let outcome = cross_check(
+            Path::new(submission),
+            Path::new(reference),
+            &input,
+            limit,
+            limit,
+        )
+        .unwrap_or_else(|error| panic!("cannot run: {error}"));
+        assert!(
+            outcome == CrossCheck::Agree,
+            "input from `gen {}`: {outcome}",
+            args.join(" ")
+        );
+    }
+}

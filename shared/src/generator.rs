@@ -1,0 +1,99 @@
+//! The command line shared by every problem's `gen` binary, so that scripts can
+//! drive any generator the same way:
+//!
+//! ```text
+//! NAME-gen SEED SIZE     one random valid input; SIZE is 1..=MAX_SIZE or `max`
+//! NAME-gen --count-all   how many inputs the exhaustive walk has (0: not finite)
+//! NAME-gen --all I       input I (0-based) of the exhaustive walk
+//! ```
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use crate::rng::SplitMix64;
+
+/// A problem's input generator.
+pub trait Generator {
+    /// The largest size: `SIZE` = `max` asks for a judge-scale input.
+    const MAX_SIZE: u64;
+
+    /// A random valid input of the given size (its meaning is the problem's:
+    /// number of cases, length of a string, ...), fully determined by `rng`.
+    fn random(rng: &mut SplitMix64, size: u64) -> String;
+
+    /// How many inputs [`Generator::exhaustive`] walks; 0 when the input space is
+    /// not finite (the default).
+    fn exhaustive_count() -> u64 {
+        0
+    }
+
+    /// Input `index` of the walk over the whole input space.
+    fn exhaustive(index: u64) -> String {
+        unreachable!("no exhaustive walk, asked for input {index}")
+    }
+}
+
+/// Runs the generator's command line on `std::env::args`.
+pub fn generator_main<G: Generator>() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match generate::<G>(&args) {
+        Ok(text) => {
+            let mut stdout = io::stdout().lock();
+            match stdout
+                .write_all(text.as_bytes())
+                .and_then(|()| stdout.flush())
+            {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(error) => {
+                    eprintln!("gen: {error}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Err(message) => {
+            eprintln!(
+                "gen: {message}\nusage: gen SEED SIZE (SIZE 1..={} or max) | gen --count-all | gen --all I",
+                G::MAX_SIZE
+            );
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// What the command line prints for `args`.
+///
+/// # Errors
+/// A message for arguments that do not fit the usage.
+pub fn generate<G: Generator>(args: &[String]) -> Result<String, String> {
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    match args.as_slice() {
+        ["--count-all"] => Ok(format!("{}\n", G::exhaustive_count())),
+        ["--all", index] => {
+            let index: u64 = index
+                .parse()
+                .map_err(|_| format!("input index {index:?} is not a whole number"))?;
+            if index >= G::exhaustive_count() {
+                return Err(format!(
+                    "input index {index} is past the {} inputs of the walk",
+                    G::exhaustive_count()
+                ));
+            }
+            Ok(G::exhaustive(index))
+        }
+        [seed, size] => {
+            let seed: u64 = seed
+                .parse()
+                .map_err(|_| format!("seed {seed:?} is not a whole number"))?;
+            let size = match *size {
+                "max" => G::MAX_SIZE,
+                text => text
+                    .parse()
+                    .ok()
+                    .filter(|size| (1..=G::MAX_SIZE).contains(size))
+                    .ok_or_else(|| format!("size {text:?} is not in 1..={}", G::MAX_SIZE))?,
+            };
+            Ok(G::random(&mut SplitMix64::new(seed), size))
+        }
+        _ => Err("wrong arguments".to_string()),
+    }
+}

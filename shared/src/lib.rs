@@ -1,0 +1,22 @@
+//! The judge harness of this workspace: runs a problem's binary on its stored
+//! cases and compares its output the way online judges do.
+//!
+//! - [`compare`]: judge-style output comparison;
+//! - [`run`]: running a program under a time limit;
+//! - [`verdict`]: AC / WA / RE / TLE / OLE for one run;
+//! - [`suite`]: finding `io-tests/<problem>/<name>.in` + `<name>.out`;
+//! - [`problem`]: a problem crate and its judge's limits;
+//! - [`report`]: checking a problem against all its cases;
+//! - [`crosscheck`]: a submission against a brute force on one input;
+//! - [`rng`]: a seeded random stream for input generators;
+//! - [`generator`]: the command line of every problem's `gen` binary.
+
+pub mod compare;
+pub mod crosscheck;
+pub mod generator;
+pub mod problem;
+pub mod report;
+pub mod rng;
+pub mod run;
+pub mod suite;
+pub mod verdict;

@@ -46,11 +46,14 @@ fn main() -> ExitCode {
     }
 }
 
+/// `--flag VALUE` pairs, in order.
+type Options<'a> = Vec<(&'static str, &'a str)>;
+
 /// Splits `--flag VALUE` options from positional arguments.
 fn parse_options<'a>(
     args: &'a [String],
     known: &[&'static str],
-) -> Result<(Vec<(&'static str, &'a str)>, Vec<&'a str>), String> {
+) -> Result<(Options<'a>, Vec<&'a str>), String> {
     let mut options = Vec::new();
     let mut positional = Vec::new();
     let mut rest = args.iter();

@@ -85,11 +85,12 @@ pub fn check_problem(
             return Ok(summary);
         }
     };
+    let count = suite.cases.len();
     writeln!(
         out,
-        "{} ({} cases, time limit {} ms)",
+        "{} ({count} case{}, time limit {} ms)",
         problem.name,
-        suite.cases.len(),
+        if count == 1 { "" } else { "s" },
         millis(problem.time_limit)
     )?;
     if suite.cases.is_empty() && suite.orphans.is_empty() {

@@ -231,7 +231,7 @@ fn check_command_names_each_failure_and_exits_non_zero() {
     assert_eq!(output.status.code(), Some(1), "{stdout}");
     assert!(started.elapsed() < Duration::from_millis(400) + 2 * SECOND);
     for expected in [
-        "crash (1 cases, time limit 400 ms)",
+        "crash (1 case, time limit 400 ms)",
         "RE   sample-1",
         "exit status 101",
         "oops",

@@ -64,21 +64,27 @@ pub fn cross_check(
     )
 }
 
+/// Time limit for both programs in tests: speed is measured by benchmarks.
+const TEST_LIMIT: Duration = Duration::from_secs(60);
+
+fn cross_check_for_test(submission: &str, reference: &str, input: &[u8]) -> CrossCheck {
+    cross_check(
+        Path::new(submission),
+        Path::new(reference),
+        input,
+        TEST_LIMIT,
+        TEST_LIMIT,
+    )
+    .unwrap_or_else(|error| panic!("cannot run: {error}"))
+}
+
 /// For tests: panics unless `submission` agrees with `reference` on `input`.
-/// Both get a generous time limit of a minute: speed is measured by benchmarks.
+/// Both get a generous time limit of a minute.
 ///
 /// # Panics
 /// When the outputs differ, either program fails, or either cannot be started.
 pub fn assert_agree(submission: &str, reference: &str, input: &[u8]) {
-    let limit = Duration::from_secs(60);
-    let outcome = cross_check(
-        Path::new(submission),
-        Path::new(reference),
-        input,
-        limit,
-        limit,
-    )
-    .unwrap_or_else(|error| panic!("cannot run: {error}"));
+    let outcome = cross_check_for_test(submission, reference, input);
     assert!(
         outcome == CrossCheck::Agree,
         "{submission} against {reference}: {outcome}"
@@ -90,7 +96,7 @@ pub fn assert_agree(submission: &str, reference: &str, input: &[u8]) {
 /// # Panics
 /// When the generator cannot run or fails.
 pub fn generated_input(gen: &str, args: &[&str]) -> Vec<u8> {
-    let run = execute(Path::new(gen), args, b"", Duration::from_secs(60))
+    let run = execute(Path::new(gen), args, b"", TEST_LIMIT)
         .unwrap_or_else(|error| panic!("cannot run the generator: {error}"));
     assert!(
         run.succeeded(),
@@ -125,16 +131,7 @@ pub fn assert_agree_on_generated(
     let random = (0..random_cases).map(|seed| vec![seed.to_string(), size.to_string()]);
     for args in walk.chain(random) {
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        let input = generated_input(gen, &args);
-        let limit = Duration::from_secs(60);
-        let outcome = cross_check(
-            Path::new(submission),
-            Path::new(reference),
-            &input,
-            limit,
-            limit,
-        )
-        .unwrap_or_else(|error| panic!("cannot run: {error}"));
+        let outcome = cross_check_for_test(submission, reference, &generated_input(gen, &args));
         assert!(
             outcome == CrossCheck::Agree,
             "input from `gen {}`: {outcome}",

@@ -1,6 +1,45 @@
-//! The stored cases in io-tests/line-sg, through the judge harness.
+//! The stored cases in io-tests/line-sg: the submission passes them through the
+//! judge harness, and every stored `.out` is what the naive brute force prints.
+
+use judge::compare::compare;
+use judge::run::execute;
+use judge::suite::discover;
+use std::fs;
+use std::path::Path;
+use std::time::Duration;
 
 #[test]
 fn stored_cases_pass() {
     judge::report::assert_io_tests_pass(env!("CARGO_MANIFEST_DIR"), env!("CARGO_BIN_EXE_line-sg"));
+}
+
+#[test]
+fn stored_outputs_are_the_brute_force_answers() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../io-tests/line-sg");
+    let suite = discover(&dir).expect("io-tests/line-sg exists");
+    assert!(suite.orphans.is_empty(), "{:?}", suite.orphans);
+    assert!(!suite.cases.is_empty());
+    for case in &suite.cases {
+        let input = fs::read(&case.input).expect("readable .in");
+        let stored = fs::read(&case.output).expect("readable .out");
+        let naive = execute(
+            Path::new(env!("CARGO_BIN_EXE_line-sg-naive")),
+            &[],
+            &input,
+            Duration::from_secs(60),
+        )
+        .expect("naive runs");
+        assert!(
+            naive.succeeded(),
+            "{}: naive failed: {}",
+            case.name,
+            String::from_utf8_lossy(&naive.stderr)
+        );
+        if let Some(mismatch) = compare(&naive.stdout, &stored) {
+            panic!(
+                "{}: the stored output is not the brute force's: {mismatch}",
+                case.name
+            );
+        }
+    }
 }

@@ -9,7 +9,8 @@
 //! - [`report`]: checking a problem against all its cases;
 //! - [`crosscheck`]: a submission against a brute force on one input;
 //! - [`rng`]: a seeded random stream for input generators;
-//! - [`generator`]: the command line of every problem's `gen` binary.
+//! - [`generator`]: the command line of every problem's `gen` binary;
+//! - [`stress`]: a submission against its brute force on generated inputs.
 
 pub mod compare;
 pub mod crosscheck;
@@ -18,5 +19,6 @@ pub mod problem;
 pub mod report;
 pub mod rng;
 pub mod run;
+pub mod stress;
 pub mod suite;
 pub mod verdict;

@@ -3,16 +3,22 @@
 //! ```text
 //! judge check [--root DIR] [--bin-dir DIR] [PROBLEM...]
 //! judge test --bin PROGRAM --tests DIR --time-limit-ms MS
+//! judge stress [--root DIR] [--bin-dir DIR] PROBLEM [--cases N] [--seed S]
+//!              [--size K] [--time SECONDS] [--naive-time-limit-ms MS] [--all]
 //! ```
 
 use std::env;
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Duration;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use judge::problem::{problem_names, Problem};
 use judge::report::{check_problem, Style, Summary};
+use judge::stress::{
+    stress, Inputs, Outcome, Programs, Progress, Settings, DEFAULT_CASES, DEFAULT_NAIVE_LIMIT,
+    DEFAULT_SIZE,
+};
 
 const USAGE: &str = "\
 usage:
@@ -26,10 +32,32 @@ usage:
       Checks any program against the .in/.out pairs in DIR.
 
 Prints a line per case and closes with `N passed, M failed`;
-exits 1 if anything failed, 2 on a usage error.";
+exits 1 if anything failed, 2 on a usage error.
+
+  judge stress [--root DIR] [--bin-dir DIR] PROBLEM [--cases N] [--seed S]
+               [--size K] [--time SECONDS] [--naive-time-limit-ms MS] [--all]
+      Runs BIN-DIR/PROBLEM and BIN-DIR/PROBLEM-naive on inputs from
+      BIN-DIR/PROBLEM-gen until they disagree: case i is `PROBLEM-gen S+i K`
+      (S: --seed, default taken from the clock and printed; K: --size,
+      default 10). Stops after N cases (default 1000, or no limit when only
+      --time is given) or SECONDS. --all walks `PROBLEM-gen --all I` for every
+      I below `PROBLEM-gen --count-all` instead (N and SECONDS still cap it).
+      The submission runs under the problem's time limit, the naive under
+      --naive-time-limit-ms (default 10000). On a disagreement, tries smaller
+      sizes and nearby seeds for a smaller input with the same verdict, prints
+      it with both outputs, and stores it with the naive's output as
+      ROOT/io-tests/PROBLEM/stress-SEED.in/.out (stress-all-I for --all). An
+      existing file is never overwritten (a -2, -3, ... suffix is added), and
+      an input already stored under any name is not stored again.
+      Progress goes to stderr. Exits 0 when every case agreed, 1 on a
+      disagreement, 2 on a usage or setup error, 3 when the naive or the
+      generator failed (no verdict on the submission).";
 
 fn main() -> ExitCode {
     let args: Vec<String> = env::args().skip(1).collect();
+    if args.first().is_some_and(|command| command == "stress") {
+        return stress_command(&args[1..]);
+    }
     match run(&args) {
         Ok(summary) => {
             println!("{}", summary.closing_line());
@@ -92,14 +120,7 @@ fn run(args: &[String]) -> Result<Summary, String> {
     match command.as_str() {
         "check" => {
             let (options, problems) = parse_options(rest, &["--root", "--bin-dir"])?;
-            let root = PathBuf::from(option(&options, "--root").unwrap_or("."));
-            let bin_dir = match option(&options, "--bin-dir") {
-                Some(dir) => PathBuf::from(dir),
-                None => env::var_os("CARGO_TARGET_DIR")
-                    .map(PathBuf::from)
-                    .unwrap_or_else(|| root.join("target"))
-                    .join("release"),
-            };
+            let (root, bin_dir) = root_and_bin_dir(&options);
             check(&root, &bin_dir, &problems, style)
         }
         "test" => {
@@ -151,4 +172,134 @@ fn check(root: &Path, bin_dir: &Path, names: &[&str], style: Style) -> Result<Su
         stdout.flush().map_err(|error| error.to_string())?;
     }
     Ok(total)
+}
+
+/// `--root` (default: the current folder) and `--bin-dir` (default:
+/// `${CARGO_TARGET_DIR:-ROOT/target}/release`).
+fn root_and_bin_dir(options: &[(&str, &str)]) -> (PathBuf, PathBuf) {
+    let root = PathBuf::from(option(options, "--root").unwrap_or("."));
+    let bin_dir = match option(options, "--bin-dir") {
+        Some(dir) => PathBuf::from(dir),
+        None => env::var_os("CARGO_TARGET_DIR")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| root.join("target"))
+            .join("release"),
+    };
+    (root, bin_dir)
+}
+
+/// `judge stress`: exit 0 clean, 1 disagreement, 2 usage or setup error, 3 a tool failed.
+fn stress_command(args: &[String]) -> ExitCode {
+    let request = match parse_stress(args) {
+        Ok(request) => request,
+        Err(message) => {
+            eprintln!("judge stress: {message}\n\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let (problem, programs, settings) = request;
+    let mut stdout = io::stdout().lock();
+    let mut stderr = io::stderr();
+    let in_place = stderr.is_terminal();
+    let mut progress = Progress::new(&mut stderr, in_place);
+    match stress(
+        &problem.name,
+        &programs,
+        &settings,
+        &problem.io_tests_dir,
+        &mut stdout,
+        &mut progress,
+    ) {
+        Ok(Outcome::Clean) => ExitCode::SUCCESS,
+        Ok(Outcome::Disagreed) => ExitCode::FAILURE,
+        Ok(Outcome::ToolFailed) => ExitCode::from(3),
+        Err(error) => {
+            let _ = stdout.flush();
+            eprintln!("judge stress: {error}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn parse_stress(args: &[String]) -> Result<(Problem, Programs, Settings), String> {
+    // `--all` is the one flag without a value.
+    let walk = args.iter().any(|arg| arg == "--all");
+    let rest: Vec<String> = args.iter().filter(|arg| *arg != "--all").cloned().collect();
+    let (options, positional) = parse_options(
+        &rest,
+        &[
+            "--root",
+            "--bin-dir",
+            "--cases",
+            "--seed",
+            "--size",
+            "--time",
+            "--naive-time-limit-ms",
+        ],
+    )?;
+    let [name] = positional.as_slice() else {
+        return Err("name exactly one PROBLEM".to_string());
+    };
+    let whole = |flag: &str, least: u64| -> Result<Option<u64>, String> {
+        option(&options, flag)
+            .map(|text| {
+                text.parse::<u64>()
+                    .ok()
+                    .filter(|&value| value >= least)
+                    .ok_or_else(|| format!("{flag} takes a whole number of at least {least}"))
+            })
+            .transpose()
+    };
+    let cases = whole("--cases", 1)?;
+    let seed = whole("--seed", 0)?;
+    let size = whole("--size", 1)?;
+    let naive_limit = whole("--naive-time-limit-ms", 1)?
+        .map(Duration::from_millis)
+        .unwrap_or(DEFAULT_NAIVE_LIMIT);
+    let time_budget = option(&options, "--time")
+        .map(|text| {
+            text.parse::<f64>()
+                .ok()
+                .filter(|seconds| seconds.is_finite() && *seconds > 0.0)
+                .map(Duration::from_secs_f64)
+                .ok_or_else(|| "--time takes a positive number of seconds".to_string())
+        })
+        .transpose()?;
+    let inputs = if walk {
+        if seed.is_some() || size.is_some() {
+            return Err("--all walks fixed inputs: it takes no --seed or --size".to_string());
+        }
+        Inputs::Walk
+    } else {
+        Inputs::Random {
+            first_seed: seed.unwrap_or_else(seed_from_clock),
+            size: size.unwrap_or(DEFAULT_SIZE),
+        }
+    };
+    let max_cases = match (cases, time_budget, walk) {
+        (Some(cases), _, _) => Some(cases),
+        (None, None, false) => Some(DEFAULT_CASES),
+        _ => None,
+    };
+    let (root, bin_dir) = root_and_bin_dir(&options);
+    let problem = Problem::load(&root, name).map_err(|error| format!("{name}: {error}"))?;
+    let programs = Programs::in_dir(&bin_dir, name);
+    let settings = Settings {
+        inputs,
+        max_cases,
+        time_budget,
+        submission_limit: problem.time_limit,
+        naive_limit,
+    };
+    Ok((problem, programs, settings))
+}
+
+/// A different first seed for every run (it is printed, so a run can be repeated).
+fn seed_from_clock() -> u64 {
+    let micros = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|elapsed| elapsed.as_micros())
+        .unwrap_or_default();
+    // Short enough to read and type; wide enough not to repeat.
+    (micros % 1_000_000_000) as u64
 }

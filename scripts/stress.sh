@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Stress test: builds the problem and the judge in release, then runs the
+# submission against the problem's naive on generated inputs until they
+# disagree (or the cases or time run out). A disagreement is shrunk, printed
+# and stored as io-tests/PROBLEM/stress-SEED.in/.out (never over an existing
+# file). See `judge stress` in shared/src/main.rs for every option.
+#
+#   scripts/stress.sh PROBLEM [--cases N] [--seed S] [--size K] [--time SECONDS]
+#                             [--naive-time-limit-ms MS] [--all]
+#
+# Exit: 0 every case agreed, 1 disagreement, 2 usage or setup error,
+# 3 the naive or the generator failed (no verdict on the submission).
+set -euo pipefail
+
+usage() {
+    echo "usage:" >&2
+    sed -n '8,12s/^# \{0,1\}//p' "$0" >&2
+    exit 2
+}
+[ $# -ge 1 ] || usage
+problem=$1
+case $problem in -*) usage ;; esac
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+target_dir=${CARGO_TARGET_DIR:-target}
+case $target_dir in /*) ;; *) target_dir=$root/$target_dir ;; esac
+
+[ -f "crates/$problem/Cargo.toml" ] || { echo "stress: no problem crates/$problem" >&2; exit 2; }
+cargo build --release --bins --quiet -p judge -p "$problem"
+exec "$target_dir/release/judge" stress --root "$root" --bin-dir "$target_dir/release" "$@"

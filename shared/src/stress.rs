@@ -1,0 +1,768 @@
+//! Stress testing: a submission against its brute force on many generated
+//! inputs until they disagree; the smallest disagreeing input found is stored
+//! as a new case of the problem.
+//!
+//! Inputs come from the problem's `gen` binary (see [`crate::generator`]): case
+//! `i` of a random run is `gen S+i K` (first seed `S`, size `K`), and a walk runs
+//! `gen --all I` for every `I` of the generator's exhaustive walk. Each input is
+//! judged like a stored case ([`Verdict::of_execution`]): the naive's output is
+//! the expected answer, the submission runs under the problem's time limit and
+//! the naive under a generous limit of its own. When the naive (or the
+//! generator) fails, that is what gets reported: the submission is not judged.
+
+use std::fmt;
+use std::fmt::Write as _;
+use std::fs::{self, OpenOptions};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use crate::run::{describe_status, execute, Execution};
+use crate::verdict::{stderr_tail, Verdict};
+
+/// Cases of a random run when neither a case count nor a time budget is given.
+pub const DEFAULT_CASES: u64 = 1000;
+/// Size of random inputs when none is given: small inputs make readable failures.
+pub const DEFAULT_SIZE: u64 = 10;
+/// The naive's time limit when none is given: it is slow by design, but must end.
+pub const DEFAULT_NAIVE_LIMIT: Duration = Duration::from_secs(10);
+
+/// Limit for one run of the generator.
+const GEN_LIMIT: Duration = Duration::from_secs(60);
+/// Besides the failing seed, shrinking tries this many seeds after it.
+const SHRINK_EXTRA_SEEDS: u64 = 30;
+/// Shrinking tries every size up to this one; above it, sizes grow by a quarter.
+const SHRINK_EVERY_SIZE_UP_TO: u64 = 32;
+/// Shrinking stops after this long and keeps the smallest input found so far.
+const SHRINK_BUDGET: Duration = Duration::from_secs(30);
+/// How much of an input or output a report shows.
+const SHOWN_LINES: usize = 30;
+const SHOWN_CHARS: usize = 3000;
+/// Progress on a terminal is redrawn at most this often...
+const REDRAW_EVERY: Duration = Duration::from_millis(100);
+/// ...and written as a new line this often elsewhere (a log, CI).
+const LOG_EVERY: Duration = Duration::from_secs(5);
+
+/// A problem's three programs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Programs {
+    pub submission: PathBuf,
+    pub naive: PathBuf,
+    pub gen: PathBuf,
+}
+
+impl Programs {
+    /// The built binaries of problem `name`: `BIN-DIR/<name>`, `<name>-naive`, `<name>-gen`.
+    pub fn in_dir(bin_dir: &Path, name: &str) -> Programs {
+        Programs {
+            submission: bin_dir.join(name),
+            naive: bin_dir.join(format!("{name}-naive")),
+            gen: bin_dir.join(format!("{name}-gen")),
+        }
+    }
+}
+
+/// Where the inputs come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Inputs {
+    /// `gen SEED SIZE` for SEED = `first_seed`, `first_seed + 1`, ...
+    Random { first_seed: u64, size: u64 },
+    /// `gen --all I` for every I below `gen --count-all`.
+    Walk,
+}
+
+/// What to run and for how long.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    pub inputs: Inputs,
+    /// Stop after this many cases (`None`: no limit).
+    pub max_cases: Option<u64>,
+    /// Start no new case after this long (`None`: no limit).
+    pub time_budget: Option<Duration>,
+    /// The judge's time limit, for the submission.
+    pub submission_limit: Duration,
+    pub naive_limit: Duration,
+}
+
+/// The generator arguments of one input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    Random { seed: u64, size: u64 },
+    Walk { index: u64 },
+}
+
+impl Origin {
+    fn gen_args(self) -> Vec<String> {
+        match self {
+            Origin::Random { seed, size } => vec![seed.to_string(), size.to_string()],
+            Origin::Walk { index } => vec!["--all".to_string(), index.to_string()],
+        }
+    }
+
+    /// The name of a stored case made from this input: `stress-<seed>` or
+    /// `stress-all-<index>`.
+    pub fn case_name(self) -> String {
+        match self {
+            Origin::Random { seed, .. } => format!("stress-{seed}"),
+            Origin::Walk { index } => format!("stress-all-{index}"),
+        }
+    }
+}
+
+impl fmt::Display for Origin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Origin::Random { seed, size } => write!(f, "seed {seed} size {size}"),
+            Origin::Walk { index } => write!(f, "walk input {index}"),
+        }
+    }
+}
+
+/// How a stress run ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Every case agreed.
+    Clean,
+    /// The submission disagreed with the naive; the input is stored as a case.
+    Disagreed,
+    /// The naive or the generator failed: nothing is known about the submission.
+    ToolFailed,
+}
+
+/// Progress on a stream (stderr): one line redrawn in place on a terminal, a
+/// line every few seconds elsewhere, and a closing line with the rate.
+pub struct Progress<'a> {
+    out: &'a mut dyn Write,
+    in_place: bool,
+    started: Instant,
+    last_shown: Instant,
+}
+
+impl<'a> Progress<'a> {
+    pub fn new(out: &'a mut dyn Write, in_place: bool) -> Progress<'a> {
+        let now = Instant::now();
+        Progress {
+            out,
+            in_place,
+            started: now,
+            last_shown: now,
+        }
+    }
+
+    fn rate(&self, done: u64) -> String {
+        let seconds = self.started.elapsed().as_secs_f64();
+        if seconds > 0.0 {
+            format!("{:.0}/s", done as f64 / seconds)
+        } else {
+            "-/s".to_string()
+        }
+    }
+
+    /// Notes that `done` cases are finished and `next` is about to run.
+    fn update(&mut self, done: u64, next: Origin) {
+        let every = if self.in_place {
+            REDRAW_EVERY
+        } else {
+            LOG_EVERY
+        };
+        if self.last_shown.elapsed() < every {
+            return;
+        }
+        self.last_shown = Instant::now();
+        let line = format!("stress: {}, {}, next {next}", cases(done), self.rate(done));
+        // Progress is a courtesy: a closed stderr must not stop the run.
+        let _ = if self.in_place {
+            write!(self.out, "\r\x1b[K{line}")
+        } else {
+            writeln!(self.out, "{line}")
+        };
+        let _ = self.out.flush();
+    }
+
+    /// Clears the in-place line and writes the closing one.
+    fn finish(&mut self, done: u64) {
+        if self.in_place {
+            let _ = write!(self.out, "\r\x1b[K");
+        }
+        let _ = writeln!(
+            self.out,
+            "stress: {} in {:.1} s ({})",
+            cases(done),
+            self.started.elapsed().as_secs_f64(),
+            self.rate(done)
+        );
+        let _ = self.out.flush();
+    }
+}
+
+/// The submission's result on an input the naive solved.
+struct Failure {
+    origin: Origin,
+    input: Vec<u8>,
+    /// The naive's output.
+    expected: Vec<u8>,
+    run: Execution,
+    verdict: Verdict,
+}
+
+/// The generator or the naive failed: no verdict on the submission.
+enum ToolFailure {
+    Gen {
+        origin: Origin,
+        reason: String,
+    },
+    Naive {
+        origin: Origin,
+        input: Vec<u8>,
+        reason: String,
+    },
+}
+
+enum Check {
+    Agree,
+    Disagree(Box<Failure>),
+    Tool(ToolFailure),
+}
+
+/// Where a stress run stored its case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stored {
+    /// A new `.in` / `.out` pair.
+    New { input: PathBuf, output: PathBuf },
+    /// A stored case already has exactly this input; nothing was written.
+    Existing(PathBuf),
+}
+
+/// Stores `input` and `output` in `dir` as `<name>.in` / `<name>.out`, or as
+/// `<name>-2`, `<name>-3`, ... when that name is taken: an existing file is
+/// never overwritten. If some `.in` in `dir` holds exactly `input`, nothing is
+/// written.
+///
+/// # Errors
+/// When `dir` cannot be created or read, or a file cannot be written.
+pub fn store_case(dir: &Path, name: &str, input: &[u8], output: &[u8]) -> io::Result<Stored> {
+    fs::create_dir_all(dir)?;
+    let mut stored_inputs: Vec<PathBuf> = fs::read_dir(dir)?
+        .map(|entry| entry.map(|entry| entry.path()))
+        .collect::<io::Result<_>>()?;
+    stored_inputs.retain(|path| path.extension().is_some_and(|extension| extension == "in"));
+    stored_inputs.sort();
+    for path in stored_inputs {
+        if fs::read(&path)? == input {
+            return Ok(Stored::Existing(path));
+        }
+    }
+    for attempt in 1.. {
+        let stem = if attempt == 1 {
+            name.to_string()
+        } else {
+            format!("{name}-{attempt}")
+        };
+        let input_path = dir.join(format!("{stem}.in"));
+        let output_path = dir.join(format!("{stem}.out"));
+        if output_path.exists() {
+            continue;
+        }
+        // `create_new` fails rather than truncate a file that appeared meanwhile.
+        match write_new(&input_path, input) {
+            Err(error) if error.kind() == io::ErrorKind::AlreadyExists => continue,
+            result => result?,
+        }
+        if let Err(error) = write_new(&output_path, output) {
+            let _ = fs::remove_file(&input_path);
+            if error.kind() == io::ErrorKind::AlreadyExists {
+                continue;
+            }
+            return Err(error);
+        }
+        return Ok(Stored::New {
+            input: input_path,
+            output: output_path,
+        });
+    }
+    unreachable!("some numbered name is free")
+}
+
+fn write_new(path: &Path, contents: &[u8]) -> io::Result<()> {
+    OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)?
+        .write_all(contents)
+        .map_err(|error| io::Error::new(error.kind(), format!("{}: {error}", path.display())))
+}
+
+/// The sizes shrinking tries below `largest`, smallest first: all of the small
+/// ones, then a quarter more each step.
+fn shrink_sizes(largest: u64) -> Vec<u64> {
+    let mut sizes: Vec<u64> = (1..=largest.min(SHRINK_EVERY_SIZE_UP_TO)).collect();
+    let mut size = SHRINK_EVERY_SIZE_UP_TO;
+    loop {
+        size += (size / 4).max(1);
+        if size >= largest {
+            break;
+        }
+        sizes.push(size);
+    }
+    if largest > SHRINK_EVERY_SIZE_UP_TO {
+        sizes.push(largest);
+    }
+    sizes
+}
+
+/// Some text for a report: at most [`SHOWN_LINES`] lines and [`SHOWN_CHARS`]
+/// characters, indented like the harness's report details.
+fn excerpt(bytes: &[u8]) -> String {
+    if bytes.is_empty() {
+        return "     (empty)\n".to_string();
+    }
+    let text = String::from_utf8_lossy(bytes);
+    let lines: Vec<&str> = text.lines().collect();
+    let mut shown = String::new();
+    for line in lines.iter().take(SHOWN_LINES) {
+        if shown.len() + line.len() > SHOWN_CHARS {
+            let room: String = line
+                .chars()
+                .take(SHOWN_CHARS.saturating_sub(shown.len()))
+                .collect();
+            let _ = writeln!(shown, "     {room}...");
+            break;
+        }
+        let _ = writeln!(shown, "     {line}");
+    }
+    let shown_lines = shown.lines().count();
+    if shown_lines < lines.len() {
+        let _ = writeln!(
+            shown,
+            "     ... ({} more lines, {} bytes in all)",
+            lines.len() - shown_lines,
+            bytes.len()
+        );
+    }
+    shown
+}
+
+/// `1 case`, `2 cases`.
+fn cases(count: u64) -> String {
+    if count == 1 {
+        "1 case".to_string()
+    } else {
+        format!("{count} cases")
+    }
+}
+
+fn indented(details: &str) -> String {
+    details.lines().fold(String::new(), |mut text, line| {
+        let _ = writeln!(text, "     {line}");
+        text
+    })
+}
+
+/// One stress run over a problem's programs.
+struct Stress<'a> {
+    name: &'a str,
+    programs: &'a Programs,
+    settings: &'a Settings,
+}
+
+impl Stress<'_> {
+    fn gen_command(&self, origin: Origin) -> String {
+        format!("{}-gen {}", self.name, origin.gen_args().join(" "))
+    }
+
+    fn generate(&self, origin: Origin) -> io::Result<Result<Vec<u8>, ToolFailure>> {
+        let args = origin.gen_args();
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let run = execute(&self.programs.gen, &args, b"", GEN_LIMIT)?;
+        if run.succeeded() && !run.timed_out(GEN_LIMIT) {
+            return Ok(Ok(run.stdout));
+        }
+        let status = match run.status {
+            Some(status) if !run.timed_out(GEN_LIMIT) => describe_status(status),
+            _ => format!("still running after {} ms", GEN_LIMIT.as_millis()),
+        };
+        Ok(Err(ToolFailure::Gen {
+            origin,
+            reason: format!("{status}\n{}", stderr_tail(&run.stderr)),
+        }))
+    }
+
+    /// Judges the submission on `input` against the naive's output, like a stored case.
+    fn judge_input(&self, origin: Origin, input: Vec<u8>) -> io::Result<Check> {
+        let limit = self.settings.naive_limit;
+        let expected = execute(&self.programs.naive, &[], &input, limit)?;
+        let naive_failure = if expected.timed_out(limit) {
+            Some(format!(
+                "still running after {} ms (its limit, see --naive-time-limit-ms)",
+                limit.as_millis()
+            ))
+        } else if !expected.succeeded() {
+            let status = expected.status.map(describe_status).unwrap_or_default();
+            Some(format!("{status}\n{}", stderr_tail(&expected.stderr)))
+        } else {
+            None
+        };
+        if let Some(reason) = naive_failure {
+            return Ok(Check::Tool(ToolFailure::Naive {
+                origin,
+                input,
+                reason,
+            }));
+        }
+        let limit = self.settings.submission_limit;
+        let run = execute(&self.programs.submission, &[], &input, limit)?;
+        Ok(match Verdict::of_execution(&run, &expected.stdout, limit) {
+            Verdict::Accepted => Check::Agree,
+            verdict => Check::Disagree(Box::new(Failure {
+                origin,
+                input,
+                expected: expected.stdout,
+                run,
+                verdict,
+            })),
+        })
+    }
+
+    /// Looks for a smaller input with the same verdict: smaller sizes of the
+    /// failing seed, then the next few seeds at sizes up to the best one so far.
+    fn shrink(
+        &self,
+        found: Failure,
+        out: &mut dyn Write,
+    ) -> io::Result<Result<Failure, ToolFailure>> {
+        let Origin::Random { seed, size } = found.origin else {
+            writeln!(
+                out,
+                "not shrunk: the walk's order decides which input comes first"
+            )?;
+            return Ok(Ok(found));
+        };
+        let started = Instant::now();
+        let code = found.verdict.code();
+        writeln!(
+            out,
+            "shrinking: smaller sizes of seed {seed}, then seeds {}..={} (same verdict {code}, fewer bytes)",
+            seed.wrapping_add(1),
+            seed.wrapping_add(SHRINK_EXTRA_SEEDS)
+        )?;
+        writeln!(out, "     {}: {} bytes", found.origin, found.input.len())?;
+        let mut best = found;
+        let mut tried = 0;
+        'seeds: for step in 0..=SHRINK_EXTRA_SEEDS {
+            let candidate_seed = seed.wrapping_add(step);
+            let largest = match best.origin {
+                _ if step == 0 => size.saturating_sub(1),
+                Origin::Random { size, .. } => size,
+                Origin::Walk { .. } => unreachable!("a random failure shrinks to random inputs"),
+            };
+            for candidate_size in shrink_sizes(largest) {
+                if started.elapsed() > SHRINK_BUDGET {
+                    writeln!(out, "     (stopped after {} s)", SHRINK_BUDGET.as_secs())?;
+                    break 'seeds;
+                }
+                let origin = Origin::Random {
+                    seed: candidate_seed,
+                    size: candidate_size,
+                };
+                let input = match self.generate(origin)? {
+                    Ok(input) => input,
+                    Err(failure) => return Ok(Err(failure)),
+                };
+                if input.len() >= best.input.len() {
+                    continue;
+                }
+                tried += 1;
+                match self.judge_input(origin, input)? {
+                    Check::Agree => {}
+                    Check::Disagree(failure) if failure.verdict.code() == code => {
+                        writeln!(out, "     {origin}: {} bytes", failure.input.len())?;
+                        best = *failure;
+                        continue 'seeds;
+                    }
+                    Check::Disagree(_) => {}
+                    Check::Tool(failure) => return Ok(Err(failure)),
+                }
+            }
+        }
+        writeln!(
+            out,
+            "     smaller inputs tried: {tried}, in {:.1} s",
+            started.elapsed().as_secs_f64()
+        )?;
+        Ok(Ok(best))
+    }
+
+    fn report_disagreement(
+        &self,
+        failure: &Failure,
+        io_tests_dir: &Path,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
+        writeln!(
+            out,
+            "input ({}, `{}`):",
+            failure.origin,
+            self.gen_command(failure.origin)
+        )?;
+        write!(out, "{}", excerpt(&failure.input))?;
+        writeln!(out, "naive output (expected):")?;
+        write!(out, "{}", excerpt(&failure.expected))?;
+        writeln!(out, "submission output:")?;
+        write!(out, "{}", excerpt(&failure.run.stdout))?;
+        writeln!(out, "{:<4} {}", failure.verdict.code(), failure.origin)?;
+        write!(out, "{}", indented(&failure.verdict.to_string()))?;
+        let name = failure.origin.case_name();
+        match store_case(io_tests_dir, &name, &failure.input, &failure.expected)? {
+            Stored::New { input, output } => writeln!(
+                out,
+                "stored as {} and {}",
+                input.display(),
+                output.display()
+            ),
+            Stored::Existing(path) => {
+                writeln!(out, "already stored as {}: nothing written", path.display())
+            }
+        }
+    }
+
+    fn report_tool_failure(&self, failure: &ToolFailure, out: &mut dyn Write) -> io::Result<()> {
+        match failure {
+            ToolFailure::Gen { origin, reason } => {
+                writeln!(
+                    out,
+                    "gen failed on {origin} (`{}`):",
+                    self.gen_command(*origin)
+                )?;
+                write!(out, "{}", indented(reason))?;
+                writeln!(
+                    out,
+                    "no verdict on the submission: fix the generator or its arguments"
+                )
+            }
+            ToolFailure::Naive {
+                origin,
+                input,
+                reason,
+            } => {
+                writeln!(
+                    out,
+                    "naive failed on {origin} (`{}`):",
+                    self.gen_command(*origin)
+                )?;
+                write!(out, "{}", indented(reason))?;
+                writeln!(out, "input:")?;
+                write!(out, "{}", excerpt(input))?;
+                writeln!(
+                    out,
+                    "no verdict on the submission: the naive must solve every valid input"
+                )
+            }
+        }
+    }
+}
+
+/// The number of inputs of the generator's exhaustive walk.
+fn walk_length(name: &str, gen: &Path) -> io::Result<u64> {
+    let run = execute(gen, &["--count-all"], b"", GEN_LIMIT)?;
+    let text = String::from_utf8_lossy(&run.stdout);
+    let count = text.trim().parse::<u64>().ok().filter(|_| run.succeeded());
+    match count {
+        Some(0) => Err(io::Error::other(format!(
+            "`{name}-gen --count-all` printed 0: this problem's input space has no exhaustive walk"
+        ))),
+        Some(count) => Ok(count),
+        None => Err(io::Error::other(format!(
+            "`{name}-gen --count-all` did not print a count\n{}",
+            stderr_tail(&run.stderr)
+        ))),
+    }
+}
+
+/// Stress-tests problem `name`: runs the cases `settings` asks for, reporting on
+/// `out` and showing progress on `progress`. On the first disagreement, shrinks
+/// the input, prints it with both outputs and the verdict, and stores it with the
+/// naive's output in `io_tests_dir` (see [`store_case`]). Closes with the
+/// harness's `N passed, M failed`, or with why it stopped.
+///
+/// # Errors
+/// When a program cannot be started, the generator has no walk to take, a case
+/// cannot be stored, or writing to `out` fails.
+pub fn stress(
+    name: &str,
+    programs: &Programs,
+    settings: &Settings,
+    io_tests_dir: &Path,
+    out: &mut dyn Write,
+    progress: &mut Progress,
+) -> io::Result<Outcome> {
+    for program in [&programs.submission, &programs.naive, &programs.gen] {
+        if !program.is_file() {
+            return Err(io::Error::new(
+                io::ErrorKind::NotFound,
+                format!("{} does not exist: build it first", program.display()),
+            ));
+        }
+    }
+    let run = Stress {
+        name,
+        programs,
+        settings,
+    };
+    let limit = settings.max_cases.unwrap_or(u64::MAX);
+    let origins: Box<dyn Iterator<Item = Origin>> = match settings.inputs {
+        Inputs::Random { first_seed, size } => {
+            writeln!(
+                out,
+                "{name}: stress on seeds {first_seed}, {}, ... at size {size}",
+                first_seed.wrapping_add(1)
+            )?;
+            Box::new((0..limit).map(move |i| Origin::Random {
+                seed: first_seed.wrapping_add(i),
+                size,
+            }))
+        }
+        Inputs::Walk => {
+            let count = walk_length(name, &programs.gen)?;
+            writeln!(
+                out,
+                "{name}: stress on the {count} inputs of the exhaustive walk"
+            )?;
+            Box::new((0..count.min(limit)).map(|index| Origin::Walk { index }))
+        }
+    };
+    writeln!(
+        out,
+        "time limit {} ms, naive {} ms{}{}",
+        settings.submission_limit.as_millis(),
+        settings.naive_limit.as_millis(),
+        settings
+            .max_cases
+            .map(|count| format!(", at most {}", cases(count)))
+            .unwrap_or_default(),
+        settings
+            .time_budget
+            .map(|budget| format!(", at most {} s", budget.as_secs_f64()))
+            .unwrap_or_default(),
+    )?;
+    out.flush()?;
+
+    let started = Instant::now();
+    let mut passed = 0;
+    let mut stop = "all cases ran";
+    for origin in origins {
+        if settings
+            .time_budget
+            .is_some_and(|budget| started.elapsed() >= budget)
+        {
+            stop = "time is up";
+            break;
+        }
+        progress.update(passed, origin);
+        let check = match run.generate(origin)? {
+            Ok(input) => run.judge_input(origin, input)?,
+            Err(failure) => Check::Tool(failure),
+        };
+        match check {
+            Check::Agree => passed += 1,
+            Check::Disagree(failure) => {
+                progress.finish(passed + 1);
+                writeln!(
+                    out,
+                    "{:<4} {} (`{}`) after {} passed",
+                    failure.verdict.code(),
+                    failure.origin,
+                    run.gen_command(failure.origin),
+                    cases(passed)
+                )?;
+                let failure = match run.shrink(*failure, out)? {
+                    Ok(failure) => failure,
+                    Err(tool_failure) => {
+                        writeln!(out, "while shrinking:")?;
+                        run.report_tool_failure(&tool_failure, out)?;
+                        writeln!(out, "stopped after {passed} passed: a tool failed")?;
+                        return Ok(Outcome::ToolFailed);
+                    }
+                };
+                run.report_disagreement(&failure, io_tests_dir, out)?;
+                writeln!(out, "{passed} passed, 1 failed")?;
+                return Ok(Outcome::Disagreed);
+            }
+            Check::Tool(failure) => {
+                progress.finish(passed);
+                run.report_tool_failure(&failure, out)?;
+                writeln!(out, "stopped after {passed} passed: a tool failed")?;
+                return Ok(Outcome::ToolFailed);
+            }
+        }
+    }
+    progress.finish(passed);
+    writeln!(out, "{stop}")?;
+    writeln!(out, "{passed} passed, 0 failed")?;
+    Ok(Outcome::Clean)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shrink_sizes_are_ascending_below_the_largest() {
+        assert_eq!(shrink_sizes(0), Vec::<u64>::new());
+        assert_eq!(shrink_sizes(3), vec![1, 2, 3]);
+        let sizes = shrink_sizes(1000);
+        assert_eq!(sizes[..32], (1..=32).collect::<Vec<u64>>()[..]);
+        assert!(sizes.windows(2).all(|pair| pair[0] < pair[1]), "{sizes:?}");
+        assert_eq!(sizes.last(), Some(&1000));
+        assert!(sizes.len() < 32 + 20, "{sizes:?}");
+    }
+
+    #[test]
+    fn excerpt_cuts_long_text() {
+        assert_eq!(excerpt(b""), "     (empty)\n");
+        assert_eq!(excerpt(b"1 2\n3\n"), "     1 2\n     3\n");
+        let long: String = (0..100).map(|i| format!("{i}\n")).collect();
+        let shown = excerpt(long.as_bytes());
+        assert_eq!(shown.lines().count(), SHOWN_LINES + 1);
+        assert!(
+            shown.ends_with("(70 more lines, 290 bytes in all)\n"),
+            "{shown}"
+        );
+    }
+
+    #[test]
+    fn store_case_never_overwrites_and_skips_duplicates() {
+        let dir = tempfile::tempdir().unwrap();
+        let first = store_case(dir.path(), "stress-7", b"1\n", b"a\n").unwrap();
+        assert_eq!(
+            first,
+            Stored::New {
+                input: dir.path().join("stress-7.in"),
+                output: dir.path().join("stress-7.out")
+            }
+        );
+        assert_eq!(
+            store_case(dir.path(), "stress-7", b"1\n", b"a\n").unwrap(),
+            Stored::Existing(dir.path().join("stress-7.in"))
+        );
+        let second = store_case(dir.path(), "stress-7", b"2\n", b"b\n").unwrap();
+        assert_eq!(
+            second,
+            Stored::New {
+                input: dir.path().join("stress-7-2.in"),
+                output: dir.path().join("stress-7-2.out")
+            }
+        );
+        assert_eq!(fs::read(dir.path().join("stress-7.in")).unwrap(), b"1\n");
+        assert_eq!(fs::read(dir.path().join("stress-7.out")).unwrap(), b"a\n");
+        // A lone .out also takes its name.
+        fs::write(dir.path().join("stress-8.out"), "x\n").unwrap();
+        assert_eq!(
+            store_case(dir.path(), "stress-8", b"3\n", b"c\n").unwrap(),
+            Stored::New {
+                input: dir.path().join("stress-8-2.in"),
+                output: dir.path().join("stress-8-2.out")
+            }
+        );
+        assert_eq!(fs::read(dir.path().join("stress-8.out")).unwrap(), b"x\n");
+    }
+}

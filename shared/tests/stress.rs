@@ -1,0 +1,496 @@
+//! `judge stress` on a fake workspace whose "problem" is: read N, then N digits;
+//! print their sum. The programs are small shell scripts: a generator, a naive,
+//! a correct submission and deliberately broken ones.
+
+use std::fs;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// Held while writing a script and while starting a process. Tests run on
+/// threads of one process: a child forked while another thread has a script
+/// open for writing inherits that descriptor until it execs, and running the
+/// script meanwhile fails with "Text file busy".
+static SPAWN_LOCK: Mutex<()> = Mutex::new(());
+
+/// `gen SEED SIZE`: SIZE (at most 20) pseudo-random digits that depend on both;
+/// `gen --all I`: the single digit I, for I below 10.
+const GEN: &str = r#"
+case $1 in
+    --count-all) echo 10; exit 0 ;;
+    --all) echo 1; echo "$2"; exit 0 ;;
+esac
+seed=$1 size=$2
+if [ "$size" -gt 20 ]; then echo "gen: size $size is not in 1..=20" >&2; exit 2; fi
+echo "$size"
+i=0 line=""
+while [ $i -lt "$size" ]; do
+    line="$line $(( (seed * 7919 + i * 104729 + seed * i * 31) % 10 ))"
+    i=$((i + 1))
+done
+echo $line
+"#;
+
+/// Sums the digits.
+const SUM: &str = r#"
+read n
+read digits
+sum=0
+for d in $digits; do sum=$((sum + d)); done
+echo $sum
+"#;
+
+/// Counts an 8 or a 9 one too high: right on most small inputs, not all.
+const WRONG_ON_BIG_DIGITS: &str = r#"
+read n
+read digits
+sum=0
+for d in $digits; do
+    sum=$((sum + d))
+    if [ "$d" -ge 8 ]; then sum=$((sum + 1)); fi
+done
+echo $sum
+"#;
+
+/// Crashes on a 9, like an out-of-bounds index.
+const CRASH_ON_NINE: &str = r#"
+read n
+read digits
+for d in $digits; do
+    if [ "$d" -eq 9 ]; then echo "index out of bounds" >&2; exit 101; fi
+done
+echo 0
+"#;
+
+/// Sums the digits, but loops forever on a 9.
+const HANG_ON_NINE: &str = r#"
+read n
+read digits
+sum=0
+for d in $digits; do
+    if [ "$d" -eq 9 ]; then while :; do :; done; fi
+    sum=$((sum + d))
+done
+echo $sum
+"#;
+
+fn script(path: &Path, body: &str) {
+    let _guard = SPAWN_LOCK
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    fs::write(path, format!("#!/bin/sh\n{body}\n")).unwrap();
+    fs::set_permissions(path, fs::Permissions::from_mode(0o755)).unwrap();
+}
+
+/// A workspace with one problem `name` (time limit 2 s) and its three programs in
+/// `ROOT/bin`.
+fn workspace(root: &Path, name: &str, submission: &str, naive: &str, gen: &str) -> PathBuf {
+    workspace_with_limit(root, name, submission, naive, gen, 2000)
+}
+
+fn workspace_with_limit(
+    root: &Path,
+    name: &str,
+    submission: &str,
+    naive: &str,
+    gen: &str,
+    time_limit_ms: u64,
+) -> PathBuf {
+    let crate_dir = root.join("crates").join(name);
+    fs::create_dir_all(&crate_dir).unwrap();
+    fs::write(
+        crate_dir.join("Cargo.toml"),
+        format!("[package]\nname = \"{name}\"\n\n[package.metadata.judge]\ntime-limit-ms = {time_limit_ms}\n"),
+    )
+    .unwrap();
+    fs::create_dir_all(root.join("io-tests").join(name)).unwrap();
+    let bin_dir = root.join("bin");
+    fs::create_dir_all(&bin_dir).unwrap();
+    script(&bin_dir.join(name), submission);
+    script(&bin_dir.join(format!("{name}-naive")), naive);
+    script(&bin_dir.join(format!("{name}-gen")), gen);
+    bin_dir
+}
+
+/// Runs `command` to its end; see [`SPAWN_LOCK`].
+fn output_of(command: &mut Command) -> Output {
+    let child = {
+        let _guard = SPAWN_LOCK
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        // `spawn` returns once the child has exec'd (or failed to).
+        command
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    child.wait_with_output().unwrap()
+}
+
+fn stress(root: &Path, args: &[&str]) -> (Option<i32>, String, String) {
+    let Output {
+        status,
+        stdout,
+        stderr,
+    } = output_of(
+        Command::new(env!("CARGO_BIN_EXE_judge"))
+            .arg("stress")
+            .arg("--root")
+            .arg(root)
+            .arg("--bin-dir")
+            .arg(root.join("bin"))
+            .args(args),
+    );
+    (
+        status.code(),
+        String::from_utf8(stdout).unwrap(),
+        String::from_utf8(stderr).unwrap(),
+    )
+}
+
+/// The names of the files in `io-tests/<name>`, sorted.
+fn stored(root: &Path, name: &str) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(root.join("io-tests").join(name))
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+fn run_gen(root: &Path, name: &str, args: &[&str]) -> Vec<u8> {
+    let output = output_of(Command::new(root.join("bin").join(format!("{name}-gen"))).args(args));
+    assert!(output.status.success());
+    output.stdout
+}
+
+/// The seed in a stored case's name `stress-<seed>.in`.
+fn seed_of(file: &str) -> String {
+    file.strip_prefix("stress-")
+        .and_then(|rest| rest.strip_suffix(".in"))
+        .unwrap_or_else(|| panic!("not a stress case: {file}"))
+        .to_string()
+}
+
+#[test]
+fn a_wrong_submission_is_caught_shrunk_and_stored() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    workspace(root, "sum", WRONG_ON_BIG_DIGITS, SUM, GEN);
+    let (code, stdout, stderr) = stress(root, &["sum", "--seed", "100", "--size", "12"]);
+    assert_eq!(code, Some(1), "{stdout}\n{stderr}");
+
+    // The case is stored under the seed that generates it, at size 1: one digit
+    // the submission miscounts, with the naive's sum as the answer.
+    let files = stored(root, "sum");
+    assert_eq!(files.len(), 2, "{files:?}");
+    let seed = seed_of(&files[0]);
+    assert_eq!(files[1], format!("stress-{seed}.out"));
+    let input = fs::read_to_string(root.join("io-tests/sum").join(&files[0])).unwrap();
+    assert_eq!(
+        input.as_bytes(),
+        run_gen(root, "sum", &[&seed, "1"]),
+        "{stdout}"
+    );
+    let digit = input.strip_prefix("1\n").unwrap().trim();
+    assert!(digit == "8" || digit == "9", "{input:?}");
+    let output = fs::read_to_string(root.join("io-tests/sum").join(&files[1])).unwrap();
+    assert_eq!(output, format!("{digit}\n"));
+
+    for expected in [
+        "sum: stress on seeds 100, 101, ... at size 12",
+        "WA   seed 100 size 12 (`sum-gen 100 12`) after 0 cases passed",
+        "shrinking: smaller sizes of seed 100",
+        "seed 100 size 12: ",
+        &format!("seed {seed} size 1: 4 bytes"),
+        &format!("input (seed {seed} size 1, `sum-gen {seed} 1`):\n     1\n     {digit}\n"),
+        &format!("naive output (expected):\n     {digit}\n"),
+        &format!(
+            "submission output:\n     {}\n",
+            digit.parse::<u32>().unwrap() + 1
+        ),
+        &format!("WA   seed {seed} size 1\n     line 1: expected \"{digit}\", got"),
+        &format!(
+            "stored as {}",
+            root.join("io-tests/sum").join(&files[0]).display()
+        ),
+    ] {
+        assert!(
+            stdout.contains(expected),
+            "missing {expected:?} in\n{stdout}"
+        );
+    }
+    assert_eq!(stdout.lines().last(), Some("0 passed, 1 failed"));
+    assert!(stderr.contains("stress: 1 case in "), "{stderr}");
+}
+
+#[test]
+fn a_stored_case_is_never_overwritten_or_duplicated() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    workspace(root, "sum", WRONG_ON_BIG_DIGITS, SUM, GEN);
+    let args = ["sum", "--seed", "100", "--size", "12"];
+    stress(root, &args);
+    let first = stored(root, "sum");
+    let seed = seed_of(&first[0]);
+    let input_path = root.join("io-tests/sum").join(&first[0]);
+
+    // The same failure again: already stored, nothing written.
+    let (code, stdout, _) = stress(root, &args);
+    assert_eq!(code, Some(1));
+    assert!(
+        stdout.contains(&format!(
+            "already stored as {}: nothing written",
+            input_path.display()
+        )),
+        "{stdout}"
+    );
+    assert_eq!(stored(root, "sum"), first);
+
+    // Another case holds the name: the new one gets a suffix, the old one stays.
+    fs::write(&input_path, "1\n0\n").unwrap();
+    let (code, stdout, _) = stress(root, &args);
+    assert_eq!(code, Some(1));
+    assert_eq!(fs::read_to_string(&input_path).unwrap(), "1\n0\n");
+    let suffixed = root.join(format!("io-tests/sum/stress-{seed}-2.in"));
+    assert!(
+        stdout.contains(&format!("stored as {}", suffixed.display())),
+        "{stdout}"
+    );
+    assert_eq!(
+        fs::read(&suffixed).unwrap(),
+        run_gen(root, "sum", &[&seed, "1"])
+    );
+    assert_eq!(stored(root, "sum").len(), 4);
+}
+
+#[test]
+fn a_correct_submission_runs_clean() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    workspace(root, "sum", SUM, SUM, GEN);
+    let (code, stdout, stderr) = stress(root, &["sum", "--seed", "5", "--cases", "40"]);
+    assert_eq!(code, Some(0), "{stdout}\n{stderr}");
+    assert!(
+        stdout.contains("sum: stress on seeds 5, 6, ... at size 10"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("time limit 2000 ms, naive 10000 ms, at most 40 cases"),
+        "{stdout}"
+    );
+    assert_eq!(stdout.lines().last(), Some("40 passed, 0 failed"));
+    assert!(stderr.contains("stress: 40 cases in "), "{stderr}");
+    assert!(
+        !stderr.contains('\x1b'),
+        "plain progress when not a terminal"
+    );
+    assert!(stored(root, "sum").is_empty());
+}
+
+#[test]
+fn the_time_budget_stops_a_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    workspace(root, "sum", SUM, SUM, GEN);
+    let started = Instant::now();
+    let (code, stdout, _) = stress(root, &["sum", "--time", "1"]);
+    let elapsed = started.elapsed();
+    assert_eq!(code, Some(0), "{stdout}");
+    assert!(stdout.contains("time is up"), "{stdout}");
+    assert!(
+        elapsed >= Duration::from_secs(1) && elapsed < Duration::from_secs(4),
+        "took {elapsed:?}"
+    );
+}
+
+#[test]
+fn a_crashing_submission_is_a_runtime_error_and_shrinks_as_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    // The naive prints 0 as well, so only a crash can disagree.
+    workspace(root, "zero", CRASH_ON_NINE, "echo 0", GEN);
+    let (code, stdout, _) = stress(root, &["zero", "--seed", "0", "--size", "15"]);
+    assert_eq!(code, Some(1), "{stdout}");
+    let files = stored(root, "zero");
+    let input = fs::read_to_string(root.join("io-tests/zero").join(&files[0])).unwrap();
+    assert_eq!(input, "1\n9\n", "{stdout}");
+    for expected in ["RE   seed", "exit status 101", "index out of bounds"] {
+        assert!(
+            stdout.contains(expected),
+            "missing {expected:?} in\n{stdout}"
+        );
+    }
+}
+
+#[test]
+fn a_slow_submission_is_killed_at_the_problems_limit_and_shrinks_as_tle() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    workspace_with_limit(root, "slow", HANG_ON_NINE, SUM, GEN, 300);
+    let started = Instant::now();
+    let (code, stdout, _) = stress(root, &["slow", "--seed", "0", "--size", "15"]);
+    assert_eq!(code, Some(1), "{stdout}");
+    assert!(started.elapsed() < Duration::from_secs(5));
+    let files = stored(root, "slow");
+    let input = fs::read_to_string(root.join("io-tests/slow").join(&files[0])).unwrap();
+    assert_eq!(input, "1\n9\n", "{stdout}");
+    for expected in [
+        "time limit 300 ms, naive 10000 ms",
+        "TLE  seed 0 size 15",
+        "killed at the time limit of 300 ms",
+    ] {
+        assert!(
+            stdout.contains(expected),
+            "missing {expected:?} in\n{stdout}"
+        );
+    }
+}
+
+#[test]
+fn a_crashing_naive_is_reported_as_such() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    workspace(root, "sum", SUM, CRASH_ON_NINE, GEN);
+    let (code, stdout, _) = stress(root, &["sum", "--seed", "0", "--size", "15"]);
+    assert_eq!(code, Some(3), "{stdout}");
+    for expected in [
+        "naive failed on seed ",
+        "exit status 101",
+        "index out of bounds",
+        "no verdict on the submission",
+        "stopped after ",
+    ] {
+        assert!(
+            stdout.contains(expected),
+            "missing {expected:?} in\n{stdout}"
+        );
+    }
+    assert!(!stdout.contains("1 failed"), "no case is blamed:\n{stdout}");
+    assert!(stored(root, "sum").is_empty(), "nothing is stored");
+}
+
+#[test]
+fn an_endless_naive_is_reported_as_such() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    workspace(root, "sum", SUM, "while :; do :; done", GEN);
+    let started = Instant::now();
+    let (code, stdout, _) = stress(
+        root,
+        &["sum", "--seed", "0", "--naive-time-limit-ms", "300"],
+    );
+    assert_eq!(code, Some(3), "{stdout}");
+    assert!(started.elapsed() < Duration::from_secs(3));
+    assert!(
+        stdout.contains(
+            "naive failed on seed 0 size 10 (`sum-gen 0 10`):\n     still running after 300 ms"
+        ),
+        "{stdout}"
+    );
+    assert!(stored(root, "sum").is_empty());
+}
+
+#[test]
+fn a_failing_generator_is_reported_as_such() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    workspace(root, "sum", SUM, SUM, GEN);
+    let (code, stdout, _) = stress(root, &["sum", "--seed", "3", "--size", "21"]);
+    assert_eq!(code, Some(3), "{stdout}");
+    assert!(
+        stdout.contains("gen failed on seed 3 size 21 (`sum-gen 3 21`):\n     exit status 2\n     gen: size 21 is not in 1..=20"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn all_walks_the_exhaustive_inputs() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    workspace(root, "sum", SUM, SUM, GEN);
+    let (code, stdout, _) = stress(root, &["sum", "--all"]);
+    assert_eq!(code, Some(0), "{stdout}");
+    assert!(
+        stdout.contains("sum: stress on the 10 inputs of the exhaustive walk"),
+        "{stdout}"
+    );
+    assert_eq!(stdout.lines().last(), Some("10 passed, 0 failed"));
+
+    // The wrong submission first miscounts the digit 8, input 8 of the walk.
+    let wrong = tempfile::tempdir().unwrap();
+    workspace(wrong.path(), "sum", WRONG_ON_BIG_DIGITS, SUM, GEN);
+    let (code, stdout, _) = stress(wrong.path(), &["sum", "--all"]);
+    assert_eq!(code, Some(1), "{stdout}");
+    assert!(
+        stdout.contains("WA   walk input 8 (`sum-gen --all 8`) after 8 cases passed"),
+        "{stdout}"
+    );
+    assert_eq!(
+        stored(wrong.path(), "sum"),
+        ["stress-all-8.in", "stress-all-8.out"]
+    );
+    let tests = wrong.path().join("io-tests/sum");
+    assert_eq!(
+        fs::read_to_string(tests.join("stress-all-8.in")).unwrap(),
+        "1\n8\n"
+    );
+    assert_eq!(
+        fs::read_to_string(tests.join("stress-all-8.out")).unwrap(),
+        "8\n"
+    );
+    assert_eq!(stdout.lines().last(), Some("8 passed, 1 failed"));
+}
+
+#[test]
+fn all_needs_a_walk() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    workspace(root, "sum", SUM, SUM, "echo 0");
+    let (code, _, stderr) = stress(root, &["sum", "--all"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        stderr.contains(
+            "`sum-gen --count-all` printed 0: this problem's input space has no exhaustive walk"
+        ),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn usage_and_setup_errors_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    workspace(root, "sum", SUM, SUM, GEN);
+    for (args, message) in [
+        (
+            &["sum", "--all", "--seed", "1"][..],
+            "takes no --seed or --size",
+        ),
+        (
+            &["sum", "--size", "0"][..],
+            "--size takes a whole number of at least 1",
+        ),
+        (
+            &["sum", "--time", "-1"][..],
+            "--time takes a positive number of seconds",
+        ),
+        (&[][..], "name exactly one PROBLEM"),
+        (&["nosuch"][..], "nosuch: "),
+    ] {
+        let (code, _, stderr) = stress(root, args);
+        assert_eq!(code, Some(2), "{args:?}");
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+    }
+    fs::remove_file(root.join("bin/sum-naive")).unwrap();
+    let (code, _, stderr) = stress(root, &["sum"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        stderr.contains("sum-naive does not exist: build it first"),
+        "{stderr}"
+    );
+}

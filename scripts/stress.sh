@@ -27,5 +27,6 @@ target_dir=${CARGO_TARGET_DIR:-target}
 case $target_dir in /*) ;; *) target_dir=$root/$target_dir ;; esac
 
 [ -f "crates/$problem/Cargo.toml" ] || { echo "stress: no problem crates/$problem" >&2; exit 2; }
-cargo build --release --bins --quiet -p judge -p "$problem"
+cargo build --release --quiet -p judge --bin judge
+cargo build --release --quiet -p "$problem" --bins
 exec "$target_dir/release/judge" stress --root "$root" --bin-dir "$target_dir/release" "$@"

@@ -6,25 +6,44 @@ use std::io;
 use std::path::Path;
 use std::time::Duration;
 
-use crate::run::{describe_status, execute};
+use crate::run::{describe_status, execute, Execution};
 use crate::verdict::{stderr_tail, Verdict};
 
 /// The outcome of running both programs on one input.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub enum CrossCheck {
     /// The submission's output is accepted against the reference's.
     Agree,
     /// The reference ran fine; the submission's verdict against it is not AC.
-    Disagree(Verdict),
+    Disagree(Box<Disagreement>),
     /// The reference itself crashed or ran out of time: no verdict on the submission.
     ReferenceFailed(String),
+}
+
+/// Both runs of an input on which the submission is not accepted.
+#[derive(Debug)]
+pub struct Disagreement {
+    /// The reference's output: the expected answer.
+    pub expected: Vec<u8>,
+    /// The submission's run.
+    pub run: Execution,
+    pub verdict: Verdict,
+}
+
+impl CrossCheck {
+    pub fn agrees(&self) -> bool {
+        matches!(self, CrossCheck::Agree)
+    }
 }
 
 impl fmt::Display for CrossCheck {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             CrossCheck::Agree => write!(f, "outputs agree"),
-            CrossCheck::Disagree(verdict) => write!(f, "{}: {verdict}", verdict.code()),
+            CrossCheck::Disagree(disagreement) => {
+                let verdict = &disagreement.verdict;
+                write!(f, "{}: {verdict}", verdict.code())
+            }
             CrossCheck::ReferenceFailed(reason) => write!(f, "the reference failed: {reason}"),
         }
     }
@@ -41,25 +60,32 @@ pub fn cross_check(
     submission_limit: Duration,
     reference_limit: Duration,
 ) -> io::Result<CrossCheck> {
-    let expected = execute(reference, &[], input, reference_limit)?;
-    if expected.timed_out(reference_limit) {
+    let reference_run = execute(reference, &[], input, reference_limit)?;
+    if reference_run.timed_out(reference_limit) {
         return Ok(CrossCheck::ReferenceFailed(format!(
             "still running after {} ms",
             reference_limit.as_millis()
         )));
     }
-    if !expected.succeeded() {
-        let status = expected.status.map(describe_status).unwrap_or_default();
+    if !reference_run.succeeded() {
+        let status = reference_run
+            .status
+            .map(describe_status)
+            .unwrap_or_default();
         return Ok(CrossCheck::ReferenceFailed(format!(
             "{status}\n{}",
-            stderr_tail(&expected.stderr)
+            stderr_tail(&reference_run.stderr)
         )));
     }
     let run = execute(submission, &[], input, submission_limit)?;
     Ok(
-        match Verdict::of_execution(&run, &expected.stdout, submission_limit) {
+        match Verdict::of_execution(&run, &reference_run.stdout, submission_limit) {
             Verdict::Accepted => CrossCheck::Agree,
-            verdict => CrossCheck::Disagree(verdict),
+            verdict => CrossCheck::Disagree(Box::new(Disagreement {
+                expected: reference_run.stdout,
+                run,
+                verdict,
+            })),
         },
     )
 }
@@ -86,7 +112,7 @@ fn cross_check_for_test(submission: &str, reference: &str, input: &[u8]) -> Cros
 pub fn assert_agree(submission: &str, reference: &str, input: &[u8]) {
     let outcome = cross_check_for_test(submission, reference, input);
     assert!(
-        outcome == CrossCheck::Agree,
+        outcome.agrees(),
         "{submission} against {reference}: {outcome}"
     );
 }
@@ -133,7 +159,7 @@ pub fn assert_agree_on_generated(
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         let outcome = cross_check_for_test(submission, reference, &generated_input(gen, &args));
         assert!(
-            outcome == CrossCheck::Agree,
+            outcome.agrees(),
             "input from `gen {}`: {outcome}",
             args.join(" ")
         );

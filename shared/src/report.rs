@@ -47,7 +47,8 @@ impl Style {
     }
 }
 
-fn indented(details: &str) -> String {
+/// Indents report details under their verdict line.
+pub(crate) fn indented(details: &str) -> String {
     details.lines().fold(String::new(), |mut text, line| {
         let _ = writeln!(text, "     {line}");
         text

@@ -17,6 +17,8 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use crate::crosscheck::{cross_check, CrossCheck};
+use crate::report::indented;
 use crate::run::{describe_status, execute, Execution};
 use crate::verdict::{stderr_tail, Verdict};
 
@@ -351,13 +353,6 @@ fn cases(count: u64) -> String {
     }
 }
 
-fn indented(details: &str) -> String {
-    details.lines().fold(String::new(), |mut text, line| {
-        let _ = writeln!(text, "     {line}");
-        text
-    })
-}
-
 /// One stress run over a problem's programs.
 struct Stress<'a> {
     name: &'a str,
@@ -389,37 +384,29 @@ impl Stress<'_> {
 
     /// Judges the submission on `input` against the naive's output, like a stored case.
     fn judge_input(&self, origin: Origin, input: Vec<u8>) -> io::Result<Check> {
-        let limit = self.settings.naive_limit;
-        let expected = execute(&self.programs.naive, &[], &input, limit)?;
-        let naive_failure = if expected.timed_out(limit) {
-            Some(format!(
-                "still running after {} ms (its limit, see --naive-time-limit-ms)",
-                limit.as_millis()
-            ))
-        } else if !expected.succeeded() {
-            let status = expected.status.map(describe_status).unwrap_or_default();
-            Some(format!("{status}\n{}", stderr_tail(&expected.stderr)))
-        } else {
-            None
-        };
-        if let Some(reason) = naive_failure {
-            return Ok(Check::Tool(ToolFailure::Naive {
+        let outcome = cross_check(
+            &self.programs.submission,
+            &self.programs.naive,
+            &input,
+            self.settings.submission_limit,
+            self.settings.naive_limit,
+        )?;
+        Ok(match outcome {
+            CrossCheck::Agree => Check::Agree,
+            CrossCheck::Disagree(disagreement) => Check::Disagree(Box::new(Failure {
                 origin,
                 input,
-                reason,
-            }));
-        }
-        let limit = self.settings.submission_limit;
-        let run = execute(&self.programs.submission, &[], &input, limit)?;
-        Ok(match Verdict::of_execution(&run, &expected.stdout, limit) {
-            Verdict::Accepted => Check::Agree,
-            verdict => Check::Disagree(Box::new(Failure {
-                origin,
-                input,
-                expected: expected.stdout,
-                run,
-                verdict,
+                expected: disagreement.expected,
+                run: disagreement.run,
+                verdict: disagreement.verdict,
             })),
+            CrossCheck::ReferenceFailed(reason) => Check::Tool(ToolFailure::Naive {
+                origin,
+                input,
+                reason: format!(
+                    "{reason}\n(the naive's time limit is set by --naive-time-limit-ms)"
+                ),
+            }),
         })
     }
 

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Usage: scripts/bundle.sh PROBLEM [-o FILE]
+#
+# Prints (or writes to FILE) crates/PROBLEM/src/main.rs bundled with the real
+# source of the crates it uses (proconio, and itertools if used), read from Cargo's
+# registry at the versions in Cargo.lock: one file for judges that offer std
+# alone, which compiles with `rustc --edition 2021 -O FILE`.
+# For judges with proconio and itertools (AtCoder), submit src/main.rs as it is.
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+target_dir=${CARGO_TARGET_DIR:-$root/target}
+case $target_dir in /*) ;; *) target_dir=$PWD/$target_dir ;; esac
+
+if [ $# -eq 0 ] || [ "$1" = -h ] || [ "$1" = --help ]; then
+    sed -n '2,9s/^# \{0,1\}//p' "$0" >&2
+    exit 2
+fi
+
+cargo build --release --quiet --manifest-path "$root/Cargo.toml" -p judge --bin bundle
+exec "$target_dir/release/bundle" --manifest-path "$root/Cargo.toml" "$@"

@@ -1,0 +1,165 @@
+//! Writing the bundle: main.rs as it is, then each inlined crate as a module
+//! under its license notice.
+
+use std::collections::HashSet;
+use std::fs;
+
+use quote::quote;
+
+use crate::load::LoadedCrate;
+use crate::tokens::rewrite_paths;
+
+/// The MIT License's permission notice, for MIT-licensed crates that ship no
+/// license file of their own (the notice must travel with the code).
+const MIT_PERMISSION: &str = "\
+Permission is hereby granted, free of charge, to any person obtaining a copy
+of this software and associated documentation files (the \"Software\"), to deal
+in the Software without restriction, including without limitation the rights
+to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+copies of the Software, and to permit persons to whom the Software is
+furnished to do so, subject to the following conditions:
+
+The above copyright notice and this permission notice shall be included in all
+copies or substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED \"AS IS\", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+SOFTWARE.";
+
+fn offers_mit(license: &str) -> bool {
+    license
+        .split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '.'))
+        .any(|term| term == "MIT")
+}
+
+/// The license text that goes with a crate: its `license-file`; else, under a
+/// license expression offering MIT, its MIT license file; else its only license
+/// file; else (MIT offered, no file shipped) the MIT notice with the crate's
+/// authors as copyright holders.
+fn license_text(loaded: &LoadedCrate) -> Option<String> {
+    let package = &loaded.package;
+    if let Some(file) = &package.license_file {
+        return fs::read_to_string(package.manifest_dir.join(file)).ok();
+    }
+    let mut files: Vec<_> = fs::read_dir(&package.manifest_dir)
+        .ok()?
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .filter(|path| {
+            let name = path
+                .file_name()
+                .map(|name| name.to_string_lossy().to_uppercase())
+                .unwrap_or_default();
+            path.is_file()
+                && (name.starts_with("LICENSE")
+                    || name.starts_with("LICENCE")
+                    || name.starts_with("COPYING"))
+        })
+        .collect();
+    files.sort();
+    let mit = package.license.as_deref().is_some_and(offers_mit);
+    let chosen = if mit {
+        files
+            .iter()
+            .find(|path| path.to_string_lossy().to_uppercase().contains("MIT"))
+            .or(if files.len() == 1 {
+                files.first()
+            } else {
+                None
+            })
+    } else if files.len() == 1 {
+        files.first()
+    } else {
+        None
+    };
+    match chosen {
+        Some(path) => fs::read_to_string(path).ok(),
+        None if mit => {
+            let holders = if package.authors.is_empty() {
+                format!("the {} authors", package.name)
+            } else {
+                package.authors.join(", ")
+            };
+            Some(format!("Copyright (c) {holders}\n\n{MIT_PERMISSION}"))
+        }
+        None => None,
+    }
+}
+
+fn comment(text: &str) -> String {
+    text.trim_end()
+        .lines()
+        .map(|line| {
+            if line.trim().is_empty() {
+                "//\n".to_string()
+            } else {
+                format!("// {}\n", line.trim_end())
+            }
+        })
+        .collect()
+}
+
+fn notice(loaded: &LoadedCrate) -> String {
+    let package = &loaded.package;
+    let mut text = format!("{} {}", package.name, package.version);
+    if let Some(repository) = &package.repository {
+        text += &format!(", {repository}");
+    }
+    text += "\n";
+    if !package.authors.is_empty() {
+        text += &format!("by {}\n", package.authors.join(", "));
+    }
+    text += &format!(
+        "License: {}{}\n",
+        package.license.as_deref().unwrap_or("(none given)"),
+        if package.license.as_deref().is_some_and(offers_mit) {
+            " (used here under MIT)"
+        } else {
+            ""
+        }
+    );
+    text += "Its source from Cargo's registry, without doc comments, tests and the items\n";
+    text += "this program does not use.\n";
+    if let Some(license) = license_text(loaded) {
+        text += "\n";
+        text += &license;
+    }
+    format!(
+        "{}{}",
+        "// ".to_string() + &"-".repeat(77) + "\n",
+        comment(&text)
+    )
+}
+
+/// One inlined crate as formatted Rust: `mod <name> { ... }` with its paths
+/// rewritten for its new place, under its license notice.
+///
+/// # Errors
+/// When the rewritten module does not parse (a bug in the rewriting).
+pub fn module(loaded: &LoadedCrate, inlined: &HashSet<String>) -> Result<String, String> {
+    let name = syn::Ident::new(&loaded.name, proc_macro2::Span::call_site());
+    let attrs = &loaded.inner_attrs;
+    let items = &loaded.items;
+    let content = rewrite_paths(quote!(#(#attrs)* #(#items)*), &loaded.name, inlined);
+    let tokens = quote! {
+        #[allow(warnings, clippy::all)]
+        mod #name {
+            #content
+        }
+    };
+    let file: syn::File = syn::parse2(tokens).map_err(|error| {
+        format!(
+            "module {}: rewritten code does not parse: {error}",
+            loaded.name
+        )
+    })?;
+    Ok(format!(
+        "{}{}",
+        notice(loaded),
+        prettyplease::unparse(&file)
+    ))
+}

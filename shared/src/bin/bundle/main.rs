@@ -1,0 +1,328 @@
+//! `bundle`: one judge-ready Rust file from a problem's main.rs and the real
+//! source of the crates it uses, for judges that offer std alone.
+//!
+//! ```text
+//! bundle PROBLEM [-o FILE] [--manifest-path PATH]
+//! bundle --main FILE [-o FILE] [--manifest-path PATH]
+//! bundle rlibs NAME... < cargo build --message-format=json output
+//! ```
+//!
+//! The bundle is main.rs byte for byte, then one `mod <crate> { ... }` per crate it
+//! uses (transitively), read from Cargo's registry at the versions Cargo.lock pins,
+//! each under its license notice, with doc comments, tests, disabled features and
+//! unreachable items left out. It compiles with `rustc --edition 2021 -O FILE`.
+
+mod cfg;
+mod emit;
+mod load;
+mod metadata;
+mod prune;
+mod tokens;
+
+use std::collections::{HashMap, HashSet};
+use std::fs;
+use std::io::{self, BufRead, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use proc_macro2::TokenStream;
+use quote::ToTokens;
+
+use load::{load_crate, LoadedCrate};
+use metadata::{Dependency, Metadata};
+use tokens::mentions_path_root;
+
+const USAGE: &str = "\
+usage:
+  bundle PROBLEM [-o FILE] [--manifest-path PATH]
+      Bundles the main binary of workspace member PROBLEM (its src/main.rs) with
+      the crates it uses into one file that compiles with
+      `rustc --edition 2021 -O FILE`. Prints it, or writes it to FILE.
+  bundle --main FILE [-o FILE] [--manifest-path PATH]
+      The same for any main file, taking crates from the workspace's dependencies.
+  bundle rlibs NAME...
+      Reads `cargo build --message-format=json` output on stdin and prints
+      NAME=PATH of each named library's .rlib (for rustc --extern).";
+
+/// The judges' usual limit on a submission's size.
+const SIZE_LIMIT: usize = 64 * 1024;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = if args.first().map(String::as_str) == Some("rlibs") {
+        rlibs(&args[1..])
+    } else {
+        parse_args(&args).and_then(|options| run(&options))
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("bundle: {message}");
+            if message.starts_with("usage") || message.contains("--help") {
+                eprintln!("\n{USAGE}");
+            }
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// What to bundle and where to put it.
+struct Options {
+    problem: Option<String>,
+    main: Option<PathBuf>,
+    output: Option<PathBuf>,
+    manifest_path: Option<PathBuf>,
+}
+
+fn parse_args(args: &[String]) -> Result<Options, String> {
+    let mut options = Options {
+        problem: None,
+        main: None,
+        output: None,
+        manifest_path: None,
+    };
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        let mut value = |flag: &str| {
+            rest.next()
+                .map(PathBuf::from)
+                .ok_or_else(|| format!("usage: {flag} needs a value"))
+        };
+        match arg.as_str() {
+            "-h" | "--help" => return Err("usage: --help".to_string()),
+            "-o" | "--output" => options.output = Some(value(arg)?),
+            "--main" => options.main = Some(value(arg)?),
+            "--manifest-path" => options.manifest_path = Some(value(arg)?),
+            flag if flag.starts_with('-') => return Err(format!("usage: unknown option {flag}")),
+            name if options.problem.is_none() => options.problem = Some(name.to_string()),
+            extra => return Err(format!("usage: unexpected argument {extra}")),
+        }
+    }
+    if options.problem.is_some() == options.main.is_some() {
+        return Err("usage: give either PROBLEM or --main FILE".to_string());
+    }
+    Ok(options)
+}
+
+fn run(options: &Options) -> Result<(), String> {
+    let metadata = Metadata::load(options.manifest_path.as_deref())?;
+    let (main_path, candidates) = match (&options.problem, &options.main) {
+        (Some(problem), _) => {
+            let package = metadata
+                .member(problem)
+                .ok_or_else(|| format!("no workspace member named {problem}"))?;
+            let main = package
+                .bins
+                .iter()
+                .find(|(name, _)| name == problem)
+                .or_else(|| {
+                    package
+                        .bins
+                        .iter()
+                        .find(|(_, path)| path.ends_with("src/main.rs"))
+                })
+                .map(|(_, path)| path.clone())
+                .ok_or_else(|| format!("{problem} has no binary named {problem}"))?;
+            (main, metadata.dependencies_of(&package.id))
+        }
+        (None, Some(main)) => (main.clone(), metadata.workspace_dependencies()),
+        (None, None) => unreachable!("parse_args requires one"),
+    };
+    let main_text = fs::read_to_string(&main_path)
+        .map_err(|error| format!("{}: {error}", main_path.display()))?;
+    let bundle = bundle(&metadata, &main_text, &candidates)
+        .map_err(|error| format!("{}: {error}", main_path.display()))?;
+    if bundle.len() > SIZE_LIMIT {
+        eprintln!(
+            "bundle: warning: {} bytes, over the usual judge limit of {SIZE_LIMIT}",
+            bundle.len()
+        );
+    }
+    match &options.output {
+        Some(path) => {
+            fs::write(path, &bundle).map_err(|error| format!("{}: {error}", path.display()))
+        }
+        None => io::stdout()
+            .write_all(bundle.as_bytes())
+            .map_err(|error| error.to_string()),
+    }
+}
+
+/// Refuses main.rs constructs that cannot work once the crates are modules.
+fn check_main(main: &syn::File, crates: &[String]) -> Result<(), String> {
+    fn nested(items: &[syn::Item], crates: &[String]) -> Result<(), String> {
+        for item in items {
+            match item {
+                syn::Item::ExternCrate(extern_crate)
+                    if crates.contains(&extern_crate.ident.to_string()) =>
+                {
+                    return Err(format!(
+                        "`extern crate {}` cannot be bundled; write `use {}::...;` instead",
+                        extern_crate.ident, extern_crate.ident
+                    ));
+                }
+                syn::Item::Mod(module) => {
+                    if let Some((_, children)) = &module.content {
+                        for name in crates {
+                            if mentions_path_root(quote::quote!(#(#children)*), name) {
+                                return Err(format!(
+                                    "module `{}` refers to `{name}::`; in the bundle `{name}` is a module \
+                                     of the crate root, so use it at the top level of main.rs only",
+                                    module.ident
+                                ));
+                            }
+                        }
+                        nested(children, crates)?;
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+    nested(&main.items, crates)
+}
+
+/// Loads, prunes and writes out everything `main_text` needs from `candidates`.
+fn bundle(
+    metadata: &Metadata,
+    main_text: &str,
+    candidates: &[Dependency],
+) -> Result<String, String> {
+    let main_file =
+        syn::parse_file(main_text).map_err(|error| format!("does not parse: {error}"))?;
+    let main_tokens: TokenStream = main_file.to_token_stream();
+    let mut wanted: Vec<Dependency> = candidates
+        .iter()
+        .filter(|dependency| mentions_path_root(main_tokens.clone(), &dependency.name))
+        .cloned()
+        .collect();
+    let mut loaded: Vec<LoadedCrate> = Vec::new();
+    let mut by_name: HashMap<String, String> = HashMap::new();
+    loop {
+        for dependency in wanted.drain(..) {
+            match by_name.get(&dependency.name) {
+                Some(package) if *package == dependency.package => continue,
+                Some(package) => {
+                    return Err(format!(
+                        "two crates named {} ({package} and {}) cannot both be bundled",
+                        dependency.name, dependency.package
+                    ))
+                }
+                None => {}
+            }
+            let package = metadata
+                .packages
+                .get(&dependency.package)
+                .ok_or_else(|| format!("cargo metadata lacks {}", dependency.package))?;
+            let features: HashSet<String> = metadata
+                .features
+                .get(&dependency.package)
+                .into_iter()
+                .flatten()
+                .cloned()
+                .collect();
+            loaded.push(load_crate(&dependency.name, package, &features)?);
+            by_name.insert(dependency.name.clone(), dependency.package.clone());
+        }
+        let names: Vec<String> = loaded.iter().map(|c| c.name.clone()).collect();
+        check_main(&main_file, &names)?;
+
+        let mut pruned: Vec<Vec<syn::Item>> = loaded.iter().map(|c| c.items.clone()).collect();
+        {
+            let mut lists: Vec<(&str, &mut Vec<syn::Item>)> = loaded
+                .iter()
+                .map(|c| c.name.as_str())
+                .zip(pruned.iter_mut())
+                .collect();
+            prune::prune(&mut lists, main_tokens.clone());
+        }
+        // Dependencies the kept code of an inlined crate uses come in too.
+        for (loaded_crate, items) in loaded.iter().zip(&pruned) {
+            let tokens = quote::quote!(#(#items)*);
+            for dependency in metadata.dependencies_of(&loaded_crate.package.id) {
+                if !by_name.contains_key(&dependency.name)
+                    && mentions_path_root(tokens.clone(), &dependency.name)
+                {
+                    wanted.push(dependency);
+                }
+            }
+        }
+        if wanted.is_empty() {
+            for (loaded_crate, items) in loaded.iter_mut().zip(pruned) {
+                loaded_crate.items = items;
+            }
+            break;
+        }
+    }
+
+    let mut out = String::new();
+    out += "// One-file bundle of a solution for judges without crates: main.rs as written,\n";
+    out += "// then the crates it uses as modules (see their notices below). Generated by\n";
+    out += "// scripts/bundle.sh; edit main.rs and bundle again instead of editing this.\n";
+    out += main_text.trim_end();
+    out += "\n";
+    if loaded.iter().any(|c| c.needs_alloc) {
+        out += "\nextern crate alloc;\n";
+    }
+    for loaded_crate in &loaded {
+        let inlined: HashSet<String> = metadata
+            .dependencies_of(&loaded_crate.package.id)
+            .into_iter()
+            .map(|dependency| dependency.name)
+            .filter(|name| by_name.contains_key(name))
+            .collect();
+        out += "\n";
+        out += &emit::module(loaded_crate, &inlined)?;
+    }
+    syn::parse_file(&out).map_err(|error| format!("the bundle does not parse: {error}"))?;
+    Ok(out)
+}
+
+/// `bundle rlibs NAME...`: the .rlib of each named library in Cargo's JSON
+/// messages on stdin.
+fn rlibs(names: &[String]) -> Result<(), String> {
+    if names.is_empty() {
+        return Err("usage: rlibs needs library names".to_string());
+    }
+    let mut found: HashMap<String, String> = HashMap::new();
+    for line in io::stdin().lock().lines() {
+        let line = line.map_err(|error| error.to_string())?;
+        let Ok(message) = serde_json::from_str::<serde_json::Value>(&line) else {
+            continue;
+        };
+        if message.get("reason").and_then(|r| r.as_str()) != Some("compiler-artifact") {
+            continue;
+        }
+        let Some(name) = message.pointer("/target/name").and_then(|n| n.as_str()) else {
+            continue;
+        };
+        if !names.iter().any(|wanted| wanted == name) {
+            continue;
+        }
+        for file in message
+            .get("filenames")
+            .and_then(|f| f.as_array())
+            .into_iter()
+            .flatten()
+            .filter_map(|f| f.as_str())
+        {
+            if Path::new(file).extension().is_some_and(|ext| ext == "rlib") {
+                if let Some(previous) = found.insert(name.to_string(), file.to_string()) {
+                    if previous != file {
+                        return Err(format!(
+                            "two different {name} libraries: {previous} and {file}"
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    for name in names {
+        let path = found
+            .get(name)
+            .ok_or_else(|| format!("no .rlib for {name} in cargo's messages"))?;
+        println!("{name}={path}");
+    }
+    Ok(())
+}

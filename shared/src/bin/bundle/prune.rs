@@ -1,0 +1,546 @@
+//! Leaving out the items of the inlined crates that the program cannot reach.
+//!
+//! Reachability is by name, across all inlined crates at once, and errs on the
+//! side of keeping: starting from every identifier of main.rs, an item is kept
+//! when its name has been seen, and then every identifier in it counts as seen,
+//! until nothing changes. Specifically:
+//! - a named item (fn, struct, enum, trait, macro, const, ...) when its name is
+//!   seen (a trait's methods are only callable where the trait is imported or
+//!   named in a bound); a trait's provided methods only when their names are seen;
+//! - an impl when every local type or trait it names is kept; the members of an
+//!   inherent impl by name, of an impl of a local trait like the trait's, of an
+//!   impl of a foreign trait (`Iterator`, `Display`, ...) all of them;
+//! - an item-position macro call when it or the macro's body names a kept item;
+//! - each name imported by a `use` when it is seen (globs always);
+//! - a module when anything in it is kept.
+
+use std::collections::{HashMap, HashSet};
+
+use proc_macro2::TokenStream;
+use quote::ToTokens;
+use syn::{ImplItem, Item, TraitItem, UseTree};
+
+use crate::tokens::{collect_names, macro_key, method_key, prefix_key, segment_key};
+
+/// Facts about all inlined crates that keep-decisions need.
+#[derive(Default)]
+struct Universe {
+    /// Names of every named item.
+    items: HashSet<String>,
+    /// Names of local types and traits (what an impl must have kept to stay).
+    types: HashSet<String>,
+    /// Per local trait name, the members an impl must always provide.
+    required: HashMap<String, HashSet<String>>,
+    /// Per local trait name, its methods.
+    trait_methods: HashMap<String, HashSet<String>>,
+    /// Last segments of glob imports (`use a::b::*` -> `b`): a free function in a
+    /// module of that name can be reached by paths through other modules.
+    glob_targets: HashSet<String>,
+    /// Per local macro, the names in its body.
+    macro_bodies: HashMap<String, HashSet<String>>,
+}
+
+fn names_in(tokens: TokenStream) -> HashSet<String> {
+    let mut names = HashSet::new();
+    collect_names(tokens, &mut names);
+    names
+}
+
+fn item_name(item: &Item) -> Option<String> {
+    let ident = match item {
+        Item::Const(item) => &item.ident,
+        Item::Enum(item) => &item.ident,
+        Item::Fn(item) => &item.sig.ident,
+        Item::Macro(item) => item.ident.as_ref()?,
+        Item::Static(item) => &item.ident,
+        Item::Struct(item) => &item.ident,
+        Item::Trait(item) => &item.ident,
+        Item::TraitAlias(item) => &item.ident,
+        Item::Type(item) => &item.ident,
+        Item::Union(item) => &item.ident,
+        _ => return None,
+    };
+    Some(ident.to_string())
+}
+
+impl Universe {
+    fn survey(&mut self, items: &[Item]) {
+        for item in items {
+            if let Some(name) = item_name(item) {
+                self.items.insert(name.clone());
+                if matches!(
+                    item,
+                    Item::Enum(_)
+                        | Item::Struct(_)
+                        | Item::Trait(_)
+                        | Item::TraitAlias(_)
+                        | Item::Type(_)
+                        | Item::Union(_)
+                ) {
+                    self.types.insert(name.clone());
+                }
+            }
+            match item {
+                Item::Trait(trait_item) => {
+                    let methods = self
+                        .trait_methods
+                        .entry(trait_item.ident.to_string())
+                        .or_default();
+                    for member in &trait_item.items {
+                        if let TraitItem::Fn(method) = member {
+                            methods.insert(method.sig.ident.to_string());
+                        }
+                    }
+                    let required = self
+                        .required
+                        .entry(trait_item.ident.to_string())
+                        .or_default();
+                    for member in &trait_item.items {
+                        match member {
+                            TraitItem::Fn(method) if method.default.is_none() => {
+                                required.insert(method.sig.ident.to_string());
+                            }
+                            TraitItem::Type(member) => {
+                                required.insert(member.ident.to_string());
+                            }
+                            TraitItem::Const(member) if member.default.is_none() => {
+                                required.insert(member.ident.to_string());
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+                Item::Macro(mac) => {
+                    if let Some(ident) = &mac.ident {
+                        self.macro_bodies
+                            .entry(ident.to_string())
+                            .or_default()
+                            .extend(names_in(mac.mac.tokens.clone()));
+                    }
+                }
+                Item::Mod(module) => {
+                    if let Some((_, children)) = &module.content {
+                        self.survey(children);
+                    }
+                }
+                Item::Use(use_item) => glob_targets(&use_item.tree, None, &mut self.glob_targets),
+                _ => {}
+            }
+        }
+    }
+}
+
+fn glob_targets(tree: &UseTree, parent: Option<&syn::Ident>, targets: &mut HashSet<String>) {
+    match tree {
+        UseTree::Path(path) => glob_targets(&path.tree, Some(&path.ident), targets),
+        UseTree::Glob(_) => targets.extend(parent.map(ToString::to_string)),
+        UseTree::Group(group) => {
+            for item in &group.items {
+                glob_targets(item, parent, targets);
+            }
+        }
+        UseTree::Name(_) | UseTree::Rename(_) => {}
+    }
+}
+
+/// The module an item is in: its name (the crate's for its root).
+struct Scope<'a> {
+    name: &'a str,
+    root: bool,
+}
+
+/// The last identifier of a trait path (`fmt::Display` -> `Display`).
+fn trait_name(path: &syn::Path) -> String {
+    path.segments
+        .last()
+        .map(|segment| segment.ident.to_string())
+        .unwrap_or_default()
+}
+
+fn trait_member_name(member: &TraitItem) -> Option<String> {
+    match member {
+        TraitItem::Fn(method) => Some(method.sig.ident.to_string()),
+        TraitItem::Const(member) => Some(member.ident.to_string()),
+        TraitItem::Type(member) => Some(member.ident.to_string()),
+        _ => None,
+    }
+}
+
+fn impl_member_name(member: &ImplItem) -> Option<String> {
+    match member {
+        ImplItem::Fn(method) => Some(method.sig.ident.to_string()),
+        ImplItem::Const(member) => Some(member.ident.to_string()),
+        ImplItem::Type(member) => Some(member.ident.to_string()),
+        _ => None,
+    }
+}
+
+/// Whether a `use` starts at `std`, `core` or `alloc`.
+fn imports_from_std(item: &syn::ItemUse) -> bool {
+    match &item.tree {
+        UseTree::Path(path) => ["std", "core", "alloc"]
+            .iter()
+            .any(|root| path.ident == root),
+        _ => false,
+    }
+}
+
+/// The keep-decisions, as functions of the names seen so far.
+struct Decide<'a> {
+    universe: &'a Universe,
+    seen: &'a HashSet<String>,
+}
+
+impl Decide<'_> {
+    /// Seen where a value, function or method can be: bare, after `.`, or as the
+    /// last segment of a path.
+    fn value(&self, name: &str) -> bool {
+        self.seen.contains(name)
+            || self.seen.contains(&method_key(name))
+            || self.seen.contains(&segment_key("", name))
+    }
+
+    /// Seen where a free function of module `scope` can be: bare (in its module or
+    /// imported), or after its module's name (or `self`, `super`, `crate` or the
+    /// crate's name at the root), or after anything when a glob re-exports its
+    /// module.
+    fn free_function(&self, name: &str, scope: &Scope) -> bool {
+        let after = |prefix: &str| self.seen.contains(&segment_key(prefix, name));
+        self.seen.contains(name)
+            || after(scope.name)
+            || after("self")
+            || after("super")
+            || (scope.root && after("crate"))
+            || (self.universe.glob_targets.contains(scope.name) && after(""))
+    }
+
+    /// Seen where a type, trait or module can be.
+    fn type_like(&self, name: &str) -> bool {
+        self.seen.contains(name)
+            || self.seen.contains(&prefix_key(name))
+            || self.seen.contains(&segment_key("", name))
+    }
+
+    /// Seen in any role.
+    fn any(&self, name: &str) -> bool {
+        self.type_like(name) || self.seen.contains(&macro_key(name))
+    }
+
+    fn trait_kept(&self, item: &syn::ItemTrait) -> bool {
+        self.type_like(&item.ident.to_string())
+    }
+
+    fn trait_member_kept(&self, member: &TraitItem) -> bool {
+        match member {
+            TraitItem::Fn(method) => {
+                method.default.is_none() || self.value(&method.sig.ident.to_string())
+            }
+            _ => true,
+        }
+    }
+
+    fn impl_kept(&self, item: &syn::ItemImpl) -> bool {
+        let generics: HashSet<String> = item
+            .generics
+            .params
+            .iter()
+            .filter_map(|param| match param {
+                syn::GenericParam::Type(param) => Some(param.ident.to_string()),
+                _ => None,
+            })
+            .collect();
+        let mut header = item.self_ty.to_token_stream();
+        if let Some((_, path, _)) = &item.trait_ {
+            header.extend(path.to_token_stream());
+        }
+        names_in(header).iter().all(|key| {
+            let name = key.trim_end_matches("::");
+            generics.contains(name) || !self.universe.types.contains(name) || self.type_like(name)
+        })
+    }
+
+    fn impl_member_kept(&self, item: &syn::ItemImpl, member: &ImplItem) -> bool {
+        let Some(name) = impl_member_name(member) else {
+            return true;
+        };
+        match &item.trait_ {
+            None => self.value(&name),
+            Some((_, path, _)) => match self.universe.required.get(&trait_name(path)) {
+                // A local trait: as the trait itself keeps its members.
+                Some(required) => required.contains(&name) || self.value(&name),
+                // A foreign trait: its impls stay whole.
+                None => true,
+            },
+        }
+    }
+
+    fn macro_call_kept(&self, mac: &syn::ItemMacro) -> bool {
+        let local_and_seen = |key: &String| {
+            let name = key.trim_end_matches("::").trim_end_matches('!');
+            self.universe.items.contains(name) && self.any(name)
+        };
+        let macro_name = trait_name(&mac.mac.path);
+        names_in(mac.mac.tokens.clone()).iter().any(local_and_seen)
+            || self
+                .universe
+                .macro_bodies
+                .get(&macro_name)
+                .is_some_and(|body| body.iter().any(local_and_seen))
+    }
+
+    /// Whether a `use` of `name` is needed: it is seen, or it is a local trait one
+    /// of whose methods is called (`.method(`: importing a trait for its methods
+    /// does not name it anywhere else), or it is a capitalised name from the
+    /// standard library (possibly a trait imported for its methods, like
+    /// `fmt::Write` for `write!`).
+    fn import_needed(&self, name: &str, from_std: bool) -> bool {
+        self.any(name)
+            || self.seen.contains(&segment_key("", name))
+            || (from_std && name.starts_with(|c: char| c.is_ascii_uppercase()))
+            || self
+                .universe
+                .trait_methods
+                .get(name)
+                .is_some_and(|methods| {
+                    methods
+                        .iter()
+                        .any(|method| self.seen.contains(&method_key(method)))
+                })
+    }
+
+    /// The part of a `use` tree that imports needed names, if any.
+    fn use_tree(
+        &self,
+        tree: &UseTree,
+        parent: Option<&syn::Ident>,
+        from_std: bool,
+    ) -> Option<UseTree> {
+        match tree {
+            UseTree::Path(path) => {
+                let inner = self.use_tree(&path.tree, Some(&path.ident), from_std)?;
+                let mut path = path.clone();
+                *path.tree = inner;
+                Some(UseTree::Path(path))
+            }
+            UseTree::Name(name) => {
+                let visible = if name.ident == "self" {
+                    parent.map(ToString::to_string).unwrap_or_default()
+                } else {
+                    name.ident.to_string()
+                };
+                self.import_needed(&visible, from_std).then(|| tree.clone())
+            }
+            UseTree::Rename(rename) => {
+                let visible = if rename.rename == "_" {
+                    &rename.ident
+                } else {
+                    &rename.rename
+                };
+                self.import_needed(&visible.to_string(), from_std)
+                    .then(|| tree.clone())
+            }
+            // `use Enum::*` needs the enum; a glob over a module stays (the
+            // module is kept, maybe empty, since the glob names it).
+            UseTree::Glob(_) => match parent {
+                Some(name) if self.universe.types.contains(&name.to_string()) => {
+                    self.type_like(&name.to_string()).then(|| tree.clone())
+                }
+                _ => Some(tree.clone()),
+            },
+            UseTree::Group(group) => {
+                let mut group = group.clone();
+                group.items = group
+                    .items
+                    .iter()
+                    .filter_map(|item| self.use_tree(item, parent, from_std))
+                    .collect();
+                (!group.items.is_empty()).then_some(UseTree::Group(group))
+            }
+        }
+    }
+
+    /// The kept part of `item`, or `None` when it goes.
+    fn item(&self, item: &Item, scope: &Scope) -> Option<Item> {
+        match item {
+            Item::Impl(impl_item) => {
+                if !self.impl_kept(impl_item) {
+                    return None;
+                }
+                let mut kept = impl_item.clone();
+                kept.items
+                    .retain(|member| self.impl_member_kept(impl_item, member));
+                if kept.trait_.is_none() && kept.items.is_empty() {
+                    return None;
+                }
+                Some(Item::Impl(kept))
+            }
+            Item::Trait(trait_item) => {
+                if !self.trait_kept(trait_item) {
+                    return None;
+                }
+                let mut kept = trait_item.clone();
+                kept.items.retain(|member| self.trait_member_kept(member));
+                Some(Item::Trait(kept))
+            }
+            Item::Use(use_item) => {
+                let tree = self.use_tree(&use_item.tree, None, imports_from_std(use_item))?;
+                let mut kept = use_item.clone();
+                kept.tree = tree;
+                Some(Item::Use(kept))
+            }
+            Item::Macro(mac) if mac.ident.is_none() => {
+                self.macro_call_kept(mac).then(|| item.clone())
+            }
+            Item::Mod(module) => {
+                let (brace, children) = module.content.as_ref()?;
+                let children: Vec<Item> = children
+                    .iter()
+                    .filter_map(|child| {
+                        self.item(
+                            child,
+                            &Scope {
+                                name: &module.ident.to_string(),
+                                root: false,
+                            },
+                        )
+                    })
+                    .collect();
+                if children.is_empty()
+                    && !self.seen.contains(&prefix_key(&module.ident.to_string()))
+                {
+                    return None;
+                }
+                let mut kept = module.clone();
+                kept.content = Some((*brace, children));
+                Some(Item::Mod(kept))
+            }
+            Item::ForeignMod(_) | Item::Verbatim(_) => Some(item.clone()),
+            Item::Macro(_) => {
+                let name = item_name(item)?;
+                (self.value(&name) || self.seen.contains(&macro_key(&name))).then(|| item.clone())
+            }
+            Item::Enum(_)
+            | Item::Struct(_)
+            | Item::TraitAlias(_)
+            | Item::Type(_)
+            | Item::Union(_) => {
+                let name = item_name(item)?;
+                self.type_like(&name).then(|| item.clone())
+            }
+            Item::Fn(function) => self
+                .free_function(&function.sig.ident.to_string(), scope)
+                .then(|| item.clone()),
+            _ => {
+                let name = item_name(item)?;
+                self.value(&name).then(|| item.clone())
+            }
+        }
+    }
+}
+
+/// Adds the names in a kept item (its own name included), except that a module
+/// adds only those of its items: a module's name is no use of a function that
+/// happens to share it (`mod combinations` and `fn combinations`).
+fn collect_kept_names(item: &Item, names: &mut HashSet<String>) {
+    match item {
+        // Names from std cannot lead to local items.
+        Item::Use(use_item) if imports_from_std(use_item) => {}
+        Item::Mod(module) => {
+            for child in module.content.iter().flat_map(|(_, children)| children) {
+                collect_kept_names(child, names);
+            }
+        }
+        _ => collect_names(item.to_token_stream(), names),
+    }
+}
+
+/// For `BUNDLE_DEBUG`: short names of kept items, to see why things stay.
+fn label_kept(item: &Item, labels: &mut HashSet<String>) {
+    let label = match item {
+        Item::Mod(module) => {
+            for child in module.content.iter().flat_map(|(_, children)| children) {
+                label_kept(child, labels);
+            }
+            return;
+        }
+        Item::Impl(impl_item) => {
+            let mut header = impl_item.self_ty.to_token_stream().to_string();
+            if let Some((_, path, _)) = &impl_item.trait_ {
+                header = format!("{} for {header}", path.to_token_stream());
+            }
+            let members: Vec<String> = impl_item
+                .items
+                .iter()
+                .filter_map(impl_member_name)
+                .collect();
+            format!("impl {header} {{{}}}", members.join(","))
+        }
+        Item::Trait(trait_item) => {
+            let members: Vec<String> = trait_item
+                .items
+                .iter()
+                .filter_map(trait_member_name)
+                .collect();
+            format!("trait {} {{{}}}", trait_item.ident, members.join(","))
+        }
+        Item::Use(use_item) => format!("use {}", use_item.tree.to_token_stream()),
+        _ => item_name(item).unwrap_or_else(|| "?".to_string()),
+    };
+    labels.insert(label);
+}
+
+/// Prunes the inlined crates' items (one list per crate) to what `main_tokens`
+/// can reach. Returns the names seen, for finding which dependencies are used.
+pub fn prune(crates: &mut [(&str, &mut Vec<Item>)], main_tokens: TokenStream) -> HashSet<String> {
+    let mut universe = Universe::default();
+    for (_, items) in crates.iter() {
+        universe.survey(items);
+    }
+    let mut seen = names_in(main_tokens);
+    let debug = std::env::var_os("BUNDLE_DEBUG").is_some();
+    let mut labels = HashSet::new();
+    let mut labelled = HashSet::new();
+    loop {
+        let mut grown = seen.clone();
+        {
+            let decide = Decide {
+                universe: &universe,
+                seen: &seen,
+            };
+            for (name, items) in crates.iter() {
+                let scope = Scope { name, root: true };
+                for item in items.iter() {
+                    if let Some(kept) = decide.item(item, &scope) {
+                        collect_kept_names(&kept, &mut grown);
+                        if debug {
+                            label_kept(&kept, &mut labels);
+                        }
+                    }
+                }
+            }
+        }
+        if grown.len() == seen.len() {
+            break;
+        }
+        if debug {
+            let mut added: Vec<&String> = labels.difference(&labelled).collect();
+            added.sort();
+            eprintln!("kept next: {added:?}");
+            labelled = labels.clone();
+        }
+        seen = grown;
+    }
+    let decide = Decide {
+        universe: &universe,
+        seen: &seen,
+    };
+    for (name, items) in crates.iter_mut() {
+        let scope = Scope { name, root: true };
+        let kept: Vec<Item> = items
+            .iter()
+            .filter_map(|item| decide.item(item, &scope))
+            .collect();
+        **items = kept;
+    }
+    seen
+}

@@ -1,0 +1,162 @@
+//! The `bundle` binary end to end: fixture programs bundled with the real crate
+//! sources, compiled with bare rustc (no Cargo, no --extern), and run.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+const BUNDLE: &str = env!("CARGO_BIN_EXE_bundle");
+
+fn workspace_manifest() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../Cargo.toml")
+}
+
+/// Runs `bundle --main` on `source`; returns its output and the bundle's path.
+fn run_bundle(dir: &Path, source: &str) -> (Output, PathBuf) {
+    let main = dir.join("main.rs");
+    fs::write(&main, source).unwrap();
+    let bundle = dir.join("bundle.rs");
+    let output = Command::new(BUNDLE)
+        .arg("--main")
+        .arg(&main)
+        .arg("-o")
+        .arg(&bundle)
+        .arg("--manifest-path")
+        .arg(workspace_manifest())
+        .output()
+        .expect("bundle runs");
+    (output, bundle)
+}
+
+/// Bundles `source`, compiles the bundle with bare rustc and returns its text and
+/// the binary's path. Fails on any rustc warning.
+fn bundle_and_compile(dir: &Path, source: &str) -> (String, PathBuf) {
+    let (output, bundle) = run_bundle(dir, source);
+    assert!(
+        output.status.success(),
+        "bundle failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let binary = dir.join("program");
+    let rustc = Command::new("rustc")
+        .args(["--edition", "2021", "-O", "-o"])
+        .arg(&binary)
+        .arg(&bundle)
+        .output()
+        .expect("rustc runs");
+    let diagnostics = String::from_utf8_lossy(&rustc.stderr);
+    assert!(rustc.status.success(), "rustc failed:\n{diagnostics}");
+    assert!(diagnostics.is_empty(), "rustc warned:\n{diagnostics}");
+    (fs::read_to_string(&bundle).unwrap(), binary)
+}
+
+fn run(binary: &Path, input: &str) -> String {
+    let mut child = Command::new(binary)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success(), "the program failed on {input:?}");
+    String::from_utf8(output.stdout).unwrap()
+}
+
+const PROCONIO_PROGRAM: &str = r#"//! Reads one of everything proconio offers.
+use proconio::input;
+use proconio::marker::{Bytes, Chars, Isize1, Usize1};
+
+fn main() {
+    input! {
+        n: usize,
+        a: [i64; n],
+        grid: [[u8; 2]; 2],
+        word: Chars,
+        raw: Bytes,
+        index: Usize1,
+        shifted: Isize1,
+        mut pairs: [(u32, String); 2],
+        ragged: [[i32]; 2],
+        x: f64,
+        flag: bool,
+    }
+    pairs.sort();
+    let total: i64 = a.iter().sum();
+    println!("{total} {grid:?} {} {} {index} {shifted}", word.len(), raw[0]);
+    println!("{pairs:?} {ragged:?} {x} {flag}");
+}
+"#;
+
+#[test]
+fn a_proconio_program_runs_from_its_bundle() {
+    let dir = tempfile::tempdir().unwrap();
+    let (text, binary) = bundle_and_compile(dir.path(), PROCONIO_PROGRAM);
+    let output = run(
+        &binary,
+        "3\n1 2 -10\n1 2\n3 4\nabc xyz\n5 -7\n9 b 8 a\n2 5 6\n0\n2.5 true\n",
+    );
+    assert_eq!(
+        output,
+        "-7 [[1, 2], [3, 4]] 3 120 4 -8\n[(8, \"a\"), (9, \"b\")] [[5, 6], []] 2.5 true\n"
+    );
+
+    // main.rs comes first, as written; then proconio under its notice.
+    assert!(text.contains(PROCONIO_PROGRAM));
+    assert!(text.contains("// proconio 0.6.0"));
+    assert!(text.contains("Permission is hereby granted"));
+    assert!(text.contains("mod proconio {"));
+    let library = &text[text.find("mod proconio {").unwrap()..];
+    assert!(!library.contains("///") && !library.contains("#[doc"));
+    assert!(!library.contains("#[test]") && !library.contains("cfg(test)"));
+    assert!(!library.contains("mod itertools"));
+    assert!(text.len() <= 64 * 1024, "{} bytes", text.len());
+}
+
+#[test]
+fn an_itertools_program_brings_itertools_and_either() {
+    let dir = tempfile::tempdir().unwrap();
+    let source = r#"use itertools::Itertools;
+
+fn main() {
+    let values = [3, 1, 2, 2, 5];
+    println!("{}", values.iter().sorted().join(" "));
+    println!("{}", values.iter().dedup().count());
+    println!("{}", values.iter().tuple_combinations::<(_, _)>().count());
+    let grid: Vec<(u8, u8)> = itertools::iproduct!(0..2, 0..2).collect();
+    println!("{grid:?}");
+}
+"#;
+    let (text, binary) = bundle_and_compile(dir.path(), source);
+    assert_eq!(
+        run(&binary, ""),
+        "1 2 2 3 5\n4\n10\n[(0, 0), (0, 1), (1, 0), (1, 1)]\n"
+    );
+    assert!(text.contains("mod itertools {") && text.contains("// itertools 0.14.0"));
+    assert!(!text.contains("mod proconio"));
+}
+
+#[test]
+fn a_program_without_crates_is_its_own_bundle() {
+    let dir = tempfile::tempdir().unwrap();
+    let source = "fn main() {\n    println!(\"42\");\n}\n";
+    let (text, binary) = bundle_and_compile(dir.path(), source);
+    assert_eq!(run(&binary, ""), "42\n");
+    assert!(text.ends_with(source));
+    assert!(!text.contains("mod "));
+}
+
+#[test]
+fn crate_paths_inside_a_module_of_main_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let source = "mod io {\n    pub use proconio::input;\n}\nfn main() {}\n";
+    let (output, _) = run_bundle(dir.path(), source);
+    assert!(!output.status.success());
+    let message = String::from_utf8_lossy(&output.stderr);
+    assert!(message.contains("module `io`"), "{message}");
+}

@@ -1,0 +1,181 @@
+#!/usr/bin/env bash
+# Benchmarks every problem (or the named ones) at judge scale against its
+# input-only baseline, and prints a Markdown table.
+#
+#   scripts/bench.sh [--runs N] [--seed S] [--size K | --smoke] [PROBLEM...]
+#
+# For each problem: `<p>-gen SEED max` (or SIZE K, or the generator's largest size
+# when K is above it) writes the input to $CARGO_TARGET_DIR/bench/ (default
+# target/bench/; regenerated each time, never committed). The release binaries
+# `<p>` and `<p>-baseline` (which reads the same tokens the same way and solves
+# nothing) then each run once under GNU time for peak memory, then N times each,
+# interleaved, for the median wall time. Standard output goes to /dev/null for both.
+#
+# Columns: median wall time of the solution and of the baseline (whole process,
+# start-up included), their ratio, input bytes, cases (the first token, for
+# multi-case problems; 1 otherwise), throughput from the solution's median, and
+# peak RSS. A run of `<p>` has the environment variable `<P>_STATS=1` set (for
+# connect3: CONNECT3_STATS), and whatever it prints on stderr is shown under
+# the table.
+#
+# --smoke (= --size 1000 --runs 1) is the CI check: it asserts nothing about time,
+# but exits 1 if any binary fails or the solution prints nothing.
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+target_dir=${CARGO_TARGET_DIR:-target}
+case $target_dir in /*) ;; *) target_dir=$root/$target_dir ;; esac
+bin_dir=$target_dir/release
+bench_dir=$target_dir/bench
+
+# Problems whose input is one case (no leading case count).
+single_case_problems=" connect3 "
+
+runs=7
+seed=1
+size=max
+problems=()
+usage() {
+    echo "usage: scripts/bench.sh [--runs N] [--seed S] [--size K | --smoke] [PROBLEM...]" >&2
+    exit 2
+}
+while (($#)); do
+    case $1 in
+    --runs) (($# >= 2)) || usage; runs=$2; shift 2 ;;
+    --seed) (($# >= 2)) || usage; seed=$2; shift 2 ;;
+    --size) (($# >= 2)) || usage; size=$2; shift 2 ;;
+    --smoke) size=1000; runs=1; shift ;;
+    -h | --help) usage ;;
+    -*) echo "bench: unknown option $1" >&2; usage ;;
+    *) problems+=("$1"); shift ;;
+    esac
+done
+[[ $runs =~ ^[1-9][0-9]*$ ]] || { echo "bench: --runs needs a positive whole number" >&2; exit 2; }
+if ((${#problems[@]} == 0)); then
+    for dir in crates/*/; do
+        problem=${dir#crates/}
+        problems+=("${problem%/}")
+    done
+fi
+for problem in "${problems[@]}"; do
+    [[ -f crates/$problem/src/bin/baseline.rs ]] ||
+        { echo "bench: crates/$problem has no src/bin/baseline.rs" >&2; exit 2; }
+done
+
+cargo build --release --workspace --bins --quiet
+mkdir -p "$bench_dir"
+
+# Runs binary $1 on input $2 once under GNU time (when present); prints peak RSS
+# in KiB (or "-"). Fails, showing stderr, if the binary fails or, with $3 = check,
+# prints nothing. Whatever it prints on stderr goes to $bench_dir/<name>.stderr.
+measure_memory() {
+    local binary=$1 input=$2 check=${3:-} name stats_var
+    name=$(basename "$binary")
+    stats_var=$(tr 'a-z-' 'A-Z_' <<<"$name")_STATS
+    local out=$bench_dir/$name.out err=$bench_dir/$name.stderr rss=$bench_dir/$name.rss
+    local status=0
+    if [[ -x /usr/bin/time ]]; then
+        env "$stats_var=1" /usr/bin/time -f %M -o "$rss" "$binary" <"$input" >"$out" 2>"$err" || status=$?
+    else
+        echo - >"$rss"
+        env "$stats_var=1" "$binary" <"$input" >"$out" 2>"$err" || status=$?
+    fi
+    if ((status != 0)); then
+        echo "bench: $name failed (exit status $status) on $input:" >&2
+        head -c 2000 "$err" >&2
+        return 1
+    fi
+    if [[ $check == check && ! -s $out ]]; then
+        echo "bench: $name printed nothing on $input" >&2
+        return 1
+    fi
+    rm -f "$out"
+    tail -n 1 "$rss"
+}
+
+# The median of the numbers on stdin (the lower middle one for an even count).
+median() {
+    sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
+}
+
+rows=()
+notes=()
+failed=0
+for problem in "${problems[@]}"; do
+    solution=$bin_dir/$problem
+    baseline=$bin_dir/$problem-baseline
+    generator=$bin_dir/$problem-gen
+    input=$bench_dir/$problem.in
+    echo "bench: $problem: generating ($problem-gen $seed $size)" >&2
+    used_size=$size
+    # A size above the generator's largest is refused: use its largest instead.
+    if ! "$generator" "$seed" "$size" >"$input" 2>/dev/null; then
+        used_size=max
+        "$generator" "$seed" max >"$input"
+    fi
+    bytes=$(wc -c <"$input")
+    if [[ $single_case_problems == *" $problem "* ]]; then
+        cases=1
+    else
+        cases=$(awk '{ print $1; exit }' "$input")
+    fi
+
+    echo "bench: $problem: $runs runs each of $problem and $problem-baseline" >&2
+    if ! solution_rss=$(measure_memory "$solution" "$input" check) ||
+        ! baseline_rss=$(measure_memory "$baseline" "$input"); then
+        failed=1
+        continue
+    fi
+    while IFS= read -r line; do
+        notes+=("$line")
+    done <"$bench_dir/$problem.stderr"
+
+    solution_times=()
+    baseline_times=()
+    for ((run = 0; run < runs; run++)); do
+        # Interleaved, so that a change in machine load hits both alike.
+        # Microseconds from bash's own clock: reading it starts no process.
+        start=${EPOCHREALTIME/[.,]/}
+        "$solution" <"$input" >/dev/null
+        middle=${EPOCHREALTIME/[.,]/}
+        "$baseline" <"$input" >/dev/null
+        end=${EPOCHREALTIME/[.,]/}
+        solution_times+=($((middle - start)))
+        baseline_times+=($((end - middle)))
+    done
+    solution_us=$(printf '%s\n' "${solution_times[@]}" | median)
+    baseline_us=$(printf '%s\n' "${baseline_times[@]}" | median)
+
+    rows+=("$(awk -v p="$problem" -v size="$used_size" -v bytes="$bytes" -v cases="$cases" \
+        -v s="$solution_us" -v b="$baseline_us" -v srss="$solution_rss" -v brss="$baseline_rss" '
+        function mib(kib) { return kib == "-" ? "-" : sprintf("%.1f", kib / 1024) }
+        function group(n,   text, grouped) {
+            text = sprintf("%d", n)
+            while (length(text) > 3) {
+                grouped = "," substr(text, length(text) - 2) grouped
+                text = substr(text, 1, length(text) - 3)
+            }
+            return text grouped
+        }
+        BEGIN {
+            printf "| %s | %s | %s | %s | %.2f | %.2f | %.2f | %.1f | %s | %s / %s |\n",
+                p, size, group(bytes), group(cases), s / 1000, b / 1000, s / b,
+                bytes / s, group(cases / (s / 1e6)), mib(srss), mib(brss)
+        }')")
+done
+
+echo
+echo "$(date '+%Y-%m-%d %H:%M %Z'); $(nproc) cores, $(grep -m 1 'model name' /proc/cpuinfo | sed 's/.*: //');" \
+    "load average $(cut -d ' ' -f 1-3 /proc/loadavg); seed $seed, median of $runs runs"
+echo
+echo "| problem | gen size | input bytes | cases | solution ms | baseline ms | ratio | MB/s | cases/s | peak RSS MiB (solution / baseline) |"
+echo "|---|---|---|---|---|---|---|---|---|---|"
+if ((${#rows[@]})); then
+    printf '%s\n' "${rows[@]}"
+fi
+if ((${#notes[@]})); then
+    echo
+    printf '%s\n' "${notes[@]}"
+fi
+exit "$failed"

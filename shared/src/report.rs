@@ -104,6 +104,12 @@ pub fn check_problem(
     for orphan in &suite.orphans {
         error(out, &mut summary, format!("{}: {orphan}", orphan.name()))?;
     }
+    let name_width = suite
+        .cases
+        .iter()
+        .map(|case| case.name.len())
+        .max()
+        .unwrap_or(0);
     for case in &suite.cases {
         let files = fs::read(&case.input).and_then(|input| Ok((input, fs::read(&case.output)?)));
         let result = files
@@ -112,7 +118,7 @@ pub fn check_problem(
             Ok((verdict, elapsed)) => {
                 writeln!(
                     out,
-                    "{} {:<24} {:>6} ms",
+                    "{} {:<name_width$} {:>6} ms",
                     style.code(verdict.code(), verdict.is_accepted()),
                     case.name,
                     millis(elapsed)

@@ -84,6 +84,9 @@ pub fn execute(
 ) -> io::Result<Execution> {
     let mut child = Command::new(program)
         .args(args)
+        // Judges run without backtraces; a panic's own message is what the report shows.
+        .env_remove("RUST_BACKTRACE")
+        .env_remove("RUST_LIB_BACKTRACE")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

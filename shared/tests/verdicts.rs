@@ -275,3 +275,18 @@ fn usage_errors_exit_2() {
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("unknown command frobnicate"));
 }
+
+#[test]
+fn programs_run_without_backtraces_like_on_a_judge() {
+    // A panic's message, not a backtrace, must be what the stderr tail shows.
+    let (verdict, _) = verdict_of(
+        "echo \"backtrace=${RUST_BACKTRACE:-unset}\" >&2; exit 101",
+        b"",
+        b"",
+        SECOND,
+    );
+    let Verdict::RuntimeError { stderr_tail, .. } = verdict else {
+        panic!("expected RE, got {verdict:?}");
+    };
+    assert_eq!(stderr_tail, "backtrace=unset");
+}

@@ -7,11 +7,13 @@
 //! - [`suite`]: finding `io-tests/<problem>/<name>.in` + `<name>.out`;
 //! - [`problem`]: a problem crate and its judge's limits;
 //! - [`report`]: checking a problem against all its cases;
+//! - [`bad_input`]: what problem tests assert about malformed input;
 //! - [`crosscheck`]: a submission against a brute force on one input;
 //! - [`rng`]: a seeded random stream for input generators;
 //! - [`generator`]: the command line of every problem's `gen` binary;
 //! - [`stress`]: a submission against its brute force on generated inputs.
 
+pub mod bad_input;
 pub mod compare;
 pub mod crosscheck;
 pub mod generator;

@@ -1,43 +1,19 @@
 //! Malformed input: the submission must say what is wrong on stderr, exit with
 //! status 1 and print no answer.
 
-use judge::run::execute;
-use std::path::Path;
-use std::time::Duration;
+use judge::bad_input;
 
 const SUBMISSION: &str = env!("CARGO_BIN_EXE_connect3");
 
-fn run(input: &[u8]) -> judge::run::Execution {
-    execute(Path::new(SUBMISSION), &[], input, Duration::from_secs(10))
-        .unwrap_or_else(|error| panic!("cannot run the submission: {error}"))
-}
-
-fn assert_rejected(input: &[u8], expected_in_message: &str) {
-    let execution = run(input);
-    let stderr = String::from_utf8_lossy(&execution.stderr);
-    assert_eq!(
-        execution.status.and_then(|status| status.code()),
-        Some(1),
-        "input {:?}: stderr {stderr}",
-        String::from_utf8_lossy(input)
-    );
-    assert!(
-        execution.stdout.is_empty(),
-        "input {:?} printed {:?}",
-        String::from_utf8_lossy(input),
-        String::from_utf8_lossy(&execution.stdout)
-    );
-    assert!(
-        stderr.contains(expected_in_message),
-        "input {:?}: stderr {stderr:?} does not mention {expected_in_message:?}",
-        String::from_utf8_lossy(input)
-    );
+/// Asserts a clean rejection whose message mentions `hint`, with nothing printed.
+fn assert_rejected(input: &[u8], hint: &str) {
+    bad_input::assert_rejected(SUBMISSION, input, hint, b"");
 }
 
 #[test]
 fn valid_input_is_accepted() {
     // The control for the tests below: the same shape of input, well formed.
-    let execution = run(b"2\n2 3\n");
+    let execution = bad_input::run(SUBMISSION, b"2\n2 3\n");
     assert!(execution.succeeded());
     assert_eq!(execution.stdout, b"516\n");
     assert!(execution.stderr.is_empty());

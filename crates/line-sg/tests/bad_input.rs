@@ -1,45 +1,18 @@
 //! Bad input: the built submission must exit with status 1, say what is wrong on
 //! stderr, and print no answer at all (it checks the whole input before writing).
 
-use judge::run::execute;
-use std::path::Path;
-use std::time::Duration;
+use judge::bad_input;
 
-fn run(input: &[u8]) -> judge::run::Execution {
-    execute(
-        Path::new(env!("CARGO_BIN_EXE_line-sg")),
-        &[],
-        input,
-        Duration::from_secs(10),
-    )
-    .expect("the submission runs")
-}
+const SUBMISSION: &str = env!("CARGO_BIN_EXE_line-sg");
 
-/// Asserts a clean rejection whose message mentions `hint`.
+/// Asserts a clean rejection whose message mentions `hint`, with nothing printed.
 fn assert_rejected(input: &[u8], hint: &str) {
-    let run = run(input);
-    let stderr = String::from_utf8_lossy(&run.stderr);
-    assert_eq!(
-        run.status.and_then(|status| status.code()),
-        Some(1),
-        "input {:?}: stderr {stderr}",
-        String::from_utf8_lossy(input)
-    );
-    assert!(run.stdout.is_empty(), "no answer on stdout for {input:?}");
-    assert!(
-        stderr.contains(hint),
-        "input {:?}: stderr {stderr:?} should mention {hint:?}",
-        String::from_utf8_lossy(input)
-    );
-    assert!(
-        !stderr.contains("panicked"),
-        "a message, not a panic: {stderr}"
-    );
+    bad_input::assert_rejected(SUBMISSION, input, hint, b"");
 }
 
 #[test]
 fn good_input_is_accepted() {
-    let run = run(b"2\nX.X\n...\n");
+    let run = bad_input::run(SUBMISSION, b"2\nX.X\n...\n");
     assert!(run.succeeded());
     assert_eq!(run.stdout, b"Case 1: Yes\nCase 2: Yes\n");
     assert!(run.stderr.is_empty());
@@ -47,7 +20,7 @@ fn good_input_is_accepted() {
 
 #[test]
 fn zero_strips_print_nothing() {
-    let run = run(b"0\n");
+    let run = bad_input::run(SUBMISSION, b"0\n");
     assert!(run.succeeded());
     assert!(run.stdout.is_empty());
 }

@@ -27,8 +27,10 @@ pub fn run(binary: &str, input: &[u8]) -> Execution {
 /// When any of that does not hold.
 ///
 /// # Example
-/// ```no_run
-/// judge::bad_input::assert_rejected(env!("CARGO_BIN_EXE_judge"), b"0\n", "x must be", b"");
+/// ```
+/// // `sh` runs the script it reads on stdin: here, one that rejects its input.
+/// let script = b"echo 1; echo 'case 2: x must be 1 to 4' >&2; exit 1";
+/// judge::bad_input::assert_rejected("/bin/sh", script, "x must be", b"1\n");
 /// ```
 pub fn assert_rejected(binary: &str, input: &[u8], hint: &str, printed_before: &[u8]) {
     let run = run(binary, input);

@@ -70,6 +70,12 @@ path = "src/bin/naive.rs"
 name = "$name-gen"
 path = "src/bin/gen.rs"
 
+# Reads the input exactly as the submission does and solves nothing: the
+# benchmark's baseline (scripts/bench.sh).
+[[bin]]
+name = "$name-baseline"
+path = "src/bin/baseline.rs"
+
 [dependencies]
 proconio.workspace = true
 itertools.workspace = true
@@ -119,6 +125,18 @@ fn main() -> ExitCode {
 }
 EOF
 
+cat > "$crate/src/bin/baseline.rs" <<'EOF'
+//! Benchmark baseline: reads the input exactly as src/main.rs does, solves nothing.
+//! TODO: keep it in step with the submission's reading.
+use proconio::input;
+
+fn main() {
+    input! { n: u64 }
+    // Printing what was read keeps the reading from being optimised away.
+    println!("{n}");
+}
+EOF
+
 bin_ident=$name
 cat > "$crate/tests/io_tests.rs" <<EOF
 //! The stored cases in io-tests/$name, through the judge harness.
@@ -161,5 +179,5 @@ TODO.
 EOF
 
 echo "created crates/$name and io-tests/$name/"
-echo "next: write src/main.rs, src/bin/naive.rs and src/bin/gen.rs, add io-tests/$name/<case>.in + .out,"
+echo "next: write src/main.rs, src/bin/naive.rs, src/bin/gen.rs and src/bin/baseline.rs, add io-tests/$name/<case>.in + .out,"
 echo "then: scripts/check.sh $name && cargo test -p $name"

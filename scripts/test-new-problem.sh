@@ -11,7 +11,8 @@ trap 'rm -rf "$scratch"' EXIT
 # The tracked files as they are in the working tree.
 (cd "$root" && git ls-files -z --cached --others --exclude-standard) |
     (cd "$root" && xargs -0 cp --parents -t "$scratch")
-export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$root/target}/scaffold-test
+# The main target folder: the registry crates are built already.
+export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$root/target}
 
 "$scratch/scripts/new-problem.sh" echo-demo --time-limit-ms 1000
 printf '5\n' > "$scratch/io-tests/echo-demo/sample-1.in"

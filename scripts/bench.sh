@@ -13,7 +13,8 @@
 #
 # Columns: median wall time of the solution and of the baseline (whole process,
 # start-up included), their ratio, input bytes, cases (the first token, for
-# multi-case problems; 1 otherwise), throughput from the solution's median, and
+# multi-case problems; 1 for `single-case = true` in the crate's
+# [package.metadata.judge]), throughput from the solution's median, and
 # peak RSS. A run of `<p>` has the environment variable `<P>_STATS=1` set (for
 # connect3: CONNECT3_STATS), and whatever it prints on stderr is shown under
 # the table.
@@ -29,8 +30,6 @@ case $target_dir in /*) ;; *) target_dir=$root/$target_dir ;; esac
 bin_dir=$target_dir/release
 bench_dir=$target_dir/bench
 
-# Problems whose input is one case (no leading case count).
-single_case_problems=" connect3 "
 
 runs=7
 seed=1
@@ -115,7 +114,8 @@ for problem in "${problems[@]}"; do
         "$generator" "$seed" max >"$input"
     fi
     bytes=$(wc -c <"$input")
-    if [[ $single_case_problems == *" $problem "* ]]; then
+    # `single-case = true` in [package.metadata.judge]: no leading case count.
+    if grep -Eq '^single-case[[:space:]]*=[[:space:]]*true' "crates/$problem/Cargo.toml"; then
         cases=1
     else
         cases=$(awk '{ print $1; exit }' "$input")

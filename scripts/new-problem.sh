@@ -54,6 +54,7 @@ autobins = false
 time-limit-ms = $time_limit_ms
 memory-limit-mb = $memory_limit_mb
 url = "$url"
+# Set `single-case = true` when the input has no leading case count.
 
 # The submission: src/main.rs uses std, proconio and itertools only.
 [[bin]]

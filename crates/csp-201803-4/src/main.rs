@@ -7,10 +7,16 @@
 //! raises that number, so one sweep from the highest board down to 0 scores every
 //! board after the boards it leads to. Each case is then a check and a table lookup.
 //!
-//! Input is read with std only: proconio's macros panic (exit 101) on malformed
-//! input, and this program must instead name the problem and exit with code 1.
+//! Input: all of stdin in a proconio `OnceSource`, read with `input!` through the
+//! marker types `CaseCount`, `Case` and `EndOfInput`. They exist because proconio's
+//! own readers (`usize`, `u8`, ...) panic (exit 101) on a missing or malformed
+//! token, and this program must instead name the problem and exit with code 1: each
+//! marker's `Readable::Output` is a `Result` built from `Source::next_token`.
 
-use std::io::{self, Read, Write};
+use proconio::input;
+use proconio::source::once::OnceSource;
+use proconio::source::{Readable, Source};
+use std::io::{self, BufRead, Read, Write};
 use std::process::ExitCode;
 
 /// 3^i for each cell i: the weight of that cell's digit in a board's number.
@@ -86,14 +92,122 @@ fn build_scores() -> Vec<i8> {
     scores
 }
 
-/// A token as it may appear in an error message: lossy UTF-8, cut to a sane length.
-fn shown(token: &[u8]) -> String {
+/// A token as it may appear in an error message: cut to a sane length, quoted.
+fn shown(token: &str) -> String {
     const MAX_SHOWN: usize = 20;
-    let text = String::from_utf8_lossy(&token[..token.len().min(MAX_SHOWN)]).into_owned();
-    if token.len() > MAX_SHOWN {
-        format!("{text:?}...")
-    } else {
-        format!("{text:?}")
+    match token.char_indices().nth(MAX_SHOWN) {
+        Some((cut, _)) => format!("{:?}...", &token[..cut]),
+        None => format!("{token:?}"),
+    }
+}
+
+/// What is wrong with the input; the caller adds the case number.
+#[derive(Debug)]
+enum InputError {
+    NoCaseCount,
+    BadCaseCount(String),
+    /// The input ends before this cell (0-based) of a case.
+    MissingCell(usize),
+    /// This cell (0-based) is not exactly `0`, `1` or `2`.
+    BadCell(usize, String),
+    TokenAfterLastCase(String),
+}
+
+/// `input!` marker for T, the number of cases: a positive whole number that fits
+/// `usize`.
+struct CaseCount;
+
+impl Readable for CaseCount {
+    type Output = Result<usize, InputError>;
+
+    fn read<R: BufRead, S: Source<R>>(source: &mut S) -> Self::Output {
+        let token = source.next_token().ok_or(InputError::NoCaseCount)?;
+        // `parse` alone would take a leading `+`.
+        token
+            .bytes()
+            .all(|byte| byte.is_ascii_digit())
+            .then(|| token.parse().ok())
+            .flatten()
+            .filter(|&cases| cases >= 1)
+            .ok_or_else(|| InputError::BadCaseCount(shown(token)))
+    }
+}
+
+/// One case as read: the board's number and the cells of Alice (X) and of Bob (O)
+/// as bit masks (bit `row * 3 + col`).
+struct Board {
+    number: usize,
+    xs: u16,
+    os: u16,
+}
+
+/// `input!` marker for one case: nine cell tokens, each exactly `0`, `1` or `2`,
+/// read into a `Board` without allocating.
+struct Case;
+
+impl Readable for Case {
+    type Output = Result<Board, InputError>;
+
+    fn read<R: BufRead, S: Source<R>>(source: &mut S) -> Self::Output {
+        let mut board = Board {
+            number: 0,
+            xs: 0,
+            os: 0,
+        };
+        for (cell, pow) in POW3.iter().enumerate() {
+            // `let else`, not `ok_or`: `ok_or` builds (and drops) the error for
+            // every token, and a drop of `InputError` is a call.
+            let Some(token) = source.next_token() else {
+                return Err(InputError::MissingCell(cell));
+            };
+            let digit = match token.as_bytes() {
+                [digit @ b'0'..=b'2'] => digit - b'0',
+                _ => return Err(InputError::BadCell(cell, shown(token))),
+            };
+            // No branch on the digit itself: in random boards it is unpredictable, and
+            // mispredicted branches here cost more than reading the token.
+            board.xs |= u16::from(digit == 1) << cell;
+            board.os |= u16::from(digit == 2) << cell;
+            board.number += usize::from(digit) * pow;
+        }
+        Ok(board)
+    }
+}
+
+/// `input!` marker for the end of the input: no token may follow the last case.
+struct EndOfInput;
+
+impl Readable for EndOfInput {
+    type Output = Result<(), InputError>;
+
+    fn read<R: BufRead, S: Source<R>>(source: &mut S) -> Self::Output {
+        match source.next_token() {
+            Some(token) => Err(InputError::TokenAfterLastCase(shown(token))),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The message for `error`, met in case `case` of `cases` (case 0: before any case).
+fn message(error: InputError, case: usize, cases: usize) -> String {
+    match error {
+        InputError::NoCaseCount => "the input is empty: expected the number of cases T".to_string(),
+        InputError::BadCaseCount(token) => {
+            format!("the number of cases T must be a positive whole number, got {token}")
+        }
+        InputError::MissingCell(cell) => format!(
+            "case {case}: the input ends before cell {} of 9 (T = {cases})",
+            cell + 1
+        ),
+        InputError::BadCell(cell, token) => format!(
+            "case {case}: cell {} (row {}, column {}) must be 0, 1 or 2, got {token}",
+            cell + 1,
+            cell / 3 + 1,
+            cell % 3 + 1,
+        ),
+        InputError::TokenAfterLastCase(token) => {
+            format!("unexpected token {token} after the last of the {cases} cases")
+        }
     }
 }
 
@@ -120,24 +234,9 @@ fn rejection(xs: u16, os: u16) -> Option<String> {
     }
 }
 
-fn solve(input: &[u8], out: &mut impl Write) -> Result<(), String> {
-    let mut tokens = input
-        .split(|byte| byte.is_ascii_whitespace())
-        .filter(|token| !token.is_empty());
-    let count_token = tokens
-        .next()
-        .ok_or("the input is empty: expected the number of cases T")?;
-    let cases: usize = std::str::from_utf8(count_token)
-        .ok()
-        .filter(|text| text.bytes().all(|byte| byte.is_ascii_digit()))
-        .and_then(|text| text.parse().ok())
-        .filter(|&cases| cases >= 1)
-        .ok_or_else(|| {
-            format!(
-                "the number of cases T must be a positive whole number, got {}",
-                shown(count_token)
-            )
-        })?;
+fn solve<R: BufRead>(source: &mut OnceSource<R>, out: &mut impl Write) -> Result<(), String> {
+    input! { from &mut *source, cases: CaseCount }
+    let cases = cases.map_err(|error| message(error, 0, 0))?;
     let scores = build_scores();
     // Each score's output line, formatted once: `writeln!` per case cost more than
     // reading the case (see the README's benchmark).
@@ -145,58 +244,35 @@ fn solve(input: &[u8], out: &mut impl Write) -> Result<(), String> {
         .map(|score| format!("{score}\n"))
         .collect();
     for case in 1..=cases {
-        let (mut board, mut xs, mut os) = (0, 0_u16, 0_u16);
-        for (cell, pow) in POW3.iter().enumerate() {
-            let token = tokens.next().ok_or_else(|| {
-                format!(
-                    "case {case}: the input ends before cell {} of 9 (T = {cases})",
-                    cell + 1
-                )
-            })?;
-            let digit = match token {
-                [digit @ b'0'..=b'2'] => digit - b'0',
-                _ => {
-                    return Err(format!(
-                        "case {case}: cell {} (row {}, column {}) must be 0, 1 or 2, got {}",
-                        cell + 1,
-                        cell / 3 + 1,
-                        cell % 3 + 1,
-                        shown(token)
-                    ))
-                }
-            };
-            // No branch on the digit itself: in random boards it is unpredictable, and
-            // mispredicted branches here cost more than reading the token.
-            xs |= u16::from(digit == 1) << cell;
-            os |= u16::from(digit == 2) << cell;
-            board += usize::from(digit) * pow;
-        }
-        if let Some(reason) = rejection(xs, os) {
+        input! { from &mut *source, board: Case }
+        let board = board.map_err(|error| message(error, case, cases))?;
+        if let Some(reason) = rejection(board.xs, board.os) {
             return Err(format!("case {case}: impossible position: {reason}"));
         }
-        let score = usize::try_from(i32::from(scores[board]) + MAX_SCORE)
+        let score = usize::try_from(i32::from(scores[board.number]) + MAX_SCORE)
             .expect("scores are at least -MAX_SCORE");
         out.write_all(score_lines[score].as_bytes())
             .map_err(|error| format!("cannot write the output: {error}"))?;
     }
-    if let Some(extra) = tokens.next() {
-        return Err(format!(
-            "unexpected token {} after the last of the {cases} cases",
-            shown(extra)
-        ));
-    }
-    Ok(())
+    input! { from &mut *source, end: EndOfInput }
+    end.map_err(|error| message(error, cases, cases))
 }
 
 fn main() -> ExitCode {
-    let mut input = Vec::new();
-    if let Err(error) = io::stdin().lock().read_to_end(&mut input) {
+    let mut bytes = Vec::new();
+    if let Err(error) = io::stdin().lock().read_to_end(&mut bytes) {
         eprintln!("csp-201803-4: cannot read the input: {error}");
         return ExitCode::FAILURE;
     }
+    // `OnceSource` wants UTF-8 and panics otherwise. Invalid sequences become U+FFFD,
+    // which no cell accepts, so such input is still rejected with a message. The
+    // lossy conversion is slow, so only input that needs it goes through it.
+    let text = String::from_utf8(bytes)
+        .unwrap_or_else(|error| String::from_utf8_lossy(error.as_bytes()).into_owned());
+    let mut source = OnceSource::new(text.as_bytes());
     let mut out = io::BufWriter::new(io::stdout().lock());
     // Answers of the cases before a bad one are still written, then the error.
-    let solved = solve(&input, &mut out);
+    let solved = solve(&mut source, &mut out);
     let flushed = out
         .flush()
         .map_err(|error| format!("cannot write the output: {error}"));

@@ -154,3 +154,35 @@ fn a_full_board_is_never_alices_turn() {
         "it is not Alice's turn: 5 stones of Alice (1) and 4 of Bob (2)",
     );
 }
+
+#[test]
+fn a_cell_that_is_not_utf8_is_rejected() {
+    let mut input = format!("2\n{EMPTY_BOARD}0 0 0\n0 ").into_bytes();
+    input.extend_from_slice(b"\xff 0\n0 0 0\n");
+    let output = run(&input);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "stderr {stderr}");
+    assert!(
+        stderr.contains("case 2: cell 5 (row 2, column 2) must be 0, 1 or 2"),
+        "{stderr}"
+    );
+    assert_eq!(output.stdout, answers(&format!("1\n{EMPTY_BOARD}")));
+}
+
+/// Tokens are split as proconio splits them (`char::is_whitespace`): vertical tab,
+/// no-break space and ideographic space separate tokens like a space does.
+#[test]
+fn unicode_whitespace_separates_tokens() {
+    let plain = answers("2\n1 2 1\n2 1 2\n0 0 0\n2 1 1\n0 2 1\n0 0 2\n");
+    for separator in ["\u{b}", "\u{a0}", "\u{3000}", " \u{85} "] {
+        let cells = ["2", "1", "2", "1", "2", "1", "2", "0", "0", "0"];
+        let second = ["2", "1", "1", "0", "2", "1", "0", "0", "2"];
+        let input = cells
+            .iter()
+            .chain(&second)
+            .copied()
+            .collect::<Vec<_>>()
+            .join(separator);
+        assert_eq!(answers(&input), plain, "separator {separator:?}");
+    }
+}

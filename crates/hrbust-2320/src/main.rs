@@ -6,15 +6,31 @@
 //! one sweep from the highest board down to 0 fills a table of the outcome for both
 //! movers before any board that needs it. Each case is then one table lookup.
 //!
-//! Input is read with std only: proconio's macros panic (exit 101) on malformed
-//! input, and this program must instead name the problem and exit with code 1.
+//! Input: all of stdin in a proconio `OnceSource`, read with `input!` through the
+//! marker types `CaseCount`, `Case` and `EndOfInput`. They exist because proconio's
+//! own readers (`usize`, `String`, ...) panic (exit 101) on a missing or malformed
+//! token, and this program must instead name the problem and exit with code 1: each
+//! marker's `Readable::Output` is a `Result` built from `Source::next_token`.
 
-use std::io::{self, Read, Write};
+use proconio::input;
+use proconio::source::once::OnceSource;
+use proconio::source::{Readable, Source};
+use std::io::{self, BufRead, Read, Write};
 use std::process::ExitCode;
 
 /// 3^i for each cell i: the weight of that cell's digit in a board's number.
 const POW3: [usize; 9] = [1, 3, 9, 27, 81, 243, 729, 2187, 6561];
 const BOARDS: usize = 19_683;
+
+/// The digit of a cell token, by its first byte: x and o are stones, anything else
+/// is an empty cell. A table, not a `match`: the compiler turns the `match` into
+/// branches, which random boards make unpredictable.
+const CELL_DIGIT: [u8; 256] = {
+    let mut digits = [0; 256];
+    digits[b'x' as usize] = 1;
+    digits[b'o' as usize] = 2;
+    digits
+};
 
 /// The eight lines as bit masks over cells (bit `row * 3 + col`).
 const LINES: [u16; 8] = [
@@ -57,8 +73,26 @@ impl Player {
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Outcome {
-    Win(Player),
+    XWins,
+    OWins,
     Tie,
+}
+
+impl Outcome {
+    fn win(winner: Player) -> Outcome {
+        match winner {
+            Player::X => Outcome::XWins,
+            Player::O => Outcome::OWins,
+        }
+    }
+
+    /// The output line of this outcome.
+    fn line(self) -> &'static [u8] {
+        // Looked up by the variant's number rather than matched: the outcomes of
+        // random cases make a branch on them unpredictable.
+        const LINES: [&[u8]; 3] = [b"x win!\n", b"o win!\n", b"tie!\n"];
+        LINES[self as usize]
+    }
 }
 
 /// The outcome of perfect play from each board, indexed by the mover (`Player::index`);
@@ -93,16 +127,16 @@ fn best_outcome(table: &Table, board: usize, empty: u16, mover: Player) -> Outco
         }
         let after = table[board + mover.digit() * pow]
             .expect("one stone on an open board cannot give both players a line");
-        match after[mover.other().index()] {
-            Outcome::Win(winner) if winner == mover => return Outcome::Win(mover),
-            Outcome::Tie => can_tie = true,
-            Outcome::Win(_) => {}
+        let outcome = after[mover.other().index()];
+        if outcome == Outcome::win(mover) {
+            return outcome;
         }
+        can_tie |= outcome == Outcome::Tie;
     }
     if can_tie {
         Outcome::Tie
     } else {
-        Outcome::Win(mover.other())
+        Outcome::win(mover.other())
     }
 }
 
@@ -113,8 +147,8 @@ fn build_table() -> Table {
         let empty = !(xs | os) & 0b111_111_111;
         table[board] = match (owns_line(xs), owns_line(os)) {
             (true, true) => None,
-            (true, false) => Some([Outcome::Win(Player::X); 2]),
-            (false, true) => Some([Outcome::Win(Player::O); 2]),
+            (true, false) => Some([Outcome::XWins; 2]),
+            (false, true) => Some([Outcome::OWins; 2]),
             (false, false) if empty == 0 => Some([Outcome::Tie; 2]),
             (false, false) => Some([
                 best_outcome(&table, board, empty, Player::X),
@@ -125,99 +159,146 @@ fn build_table() -> Table {
     table
 }
 
-/// A token as it may appear in an error message: lossy UTF-8, cut to a sane length.
-fn shown(token: &[u8]) -> String {
+/// A token as it may appear in an error message: cut to a sane length, quoted.
+fn shown(token: &str) -> String {
     const MAX_SHOWN: usize = 20;
-    let text = String::from_utf8_lossy(&token[..token.len().min(MAX_SHOWN)]).into_owned();
-    if token.len() > MAX_SHOWN {
-        format!("{text:?}...")
-    } else {
-        format!("{text:?}")
+    match token.char_indices().nth(MAX_SHOWN) {
+        Some((cut, _)) => format!("{:?}...", &token[..cut]),
+        None => format!("{token:?}"),
     }
 }
 
-/// The digit of a cell token: its first character decides, anything but x or o is empty.
-fn cell_digit(token: &[u8]) -> usize {
-    match token[0] {
-        b'x' => Player::X.digit(),
-        b'o' => Player::O.digit(),
-        _ => 0,
+/// What is wrong with the input; the caller adds the case number.
+#[derive(Debug)]
+enum InputError {
+    NoCaseCount,
+    BadCaseCount(String),
+    /// The input ends before this cell (0-based) of a case.
+    MissingCell(usize),
+    MissingMover,
+    BadMover(String),
+    TokenAfterLastCase(String),
+}
+
+/// `input!` marker for T, the number of cases: a whole number that fits `usize`.
+struct CaseCount;
+
+impl Readable for CaseCount {
+    type Output = Result<usize, InputError>;
+
+    fn read<R: BufRead, S: Source<R>>(source: &mut S) -> Self::Output {
+        let token = source.next_token().ok_or(InputError::NoCaseCount)?;
+        // `parse` alone would take a leading `+`.
+        token
+            .bytes()
+            .all(|byte| byte.is_ascii_digit())
+            .then(|| token.parse().ok())
+            .flatten()
+            .ok_or_else(|| InputError::BadCaseCount(shown(token)))
     }
 }
 
-fn solve(input: &[u8], out: &mut impl Write) -> Result<(), String> {
-    let mut tokens = input
-        .split(|byte| byte.is_ascii_whitespace())
-        .filter(|token| !token.is_empty());
-    let count_token = tokens
-        .next()
-        .ok_or("the input is empty: expected the number of cases T")?;
-    let cases: usize = std::str::from_utf8(count_token)
-        .ok()
-        .filter(|text| text.bytes().all(|byte| byte.is_ascii_digit()))
-        .and_then(|text| text.parse().ok())
-        .ok_or_else(|| {
-            format!(
-                "the number of cases T must be a whole number, got {}",
-                shown(count_token)
-            )
-        })?;
+/// `input!` marker for one case: nine cell tokens and the mover, read into the
+/// board's number and the mover without allocating.
+struct Case;
+
+impl Readable for Case {
+    type Output = Result<(usize, Player), InputError>;
+
+    fn read<R: BufRead, S: Source<R>>(source: &mut S) -> Self::Output {
+        let mut board = 0;
+        for (cell, pow) in POW3.iter().enumerate() {
+            // `let else`, not `ok_or`: `ok_or` builds (and drops) the error for
+            // every token, and a drop of `InputError` is a call.
+            let Some(token) = source.next_token() else {
+                return Err(InputError::MissingCell(cell));
+            };
+            board += usize::from(CELL_DIGIT[usize::from(token.as_bytes()[0])]) * pow;
+        }
+        let Some(token) = source.next_token() else {
+            return Err(InputError::MissingMover);
+        };
+        // The cell table tells x from o without a branch, which random movers
+        // would make unpredictable.
+        let digit = CELL_DIGIT[usize::from(token.as_bytes()[0])];
+        if token.len() != 1 || digit == 0 {
+            return Err(InputError::BadMover(shown(token)));
+        }
+        let mover = [Player::X, Player::O][usize::from(digit - 1)];
+        Ok((board, mover))
+    }
+}
+
+/// `input!` marker for the end of the input: no token may follow the last case.
+struct EndOfInput;
+
+impl Readable for EndOfInput {
+    type Output = Result<(), InputError>;
+
+    fn read<R: BufRead, S: Source<R>>(source: &mut S) -> Self::Output {
+        match source.next_token() {
+            Some(token) => Err(InputError::TokenAfterLastCase(shown(token))),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The message for `error`, met in case `case` of `cases` (case 0: before any case).
+fn message(error: InputError, case: usize, cases: usize) -> String {
+    match error {
+        InputError::NoCaseCount => "the input is empty: expected the number of cases T".to_string(),
+        InputError::BadCaseCount(token) => {
+            format!("the number of cases T must be a whole number, got {token}")
+        }
+        InputError::MissingCell(cell) => format!(
+            "case {case}: the input ends before cell {} of 9 (T = {cases})",
+            cell + 1
+        ),
+        InputError::MissingMover => {
+            format!("case {case}: the input ends before the player to move (T = {cases})")
+        }
+        InputError::BadMover(token) => {
+            format!("case {case}: the player to move must be `x` or `o`, got {token}")
+        }
+        InputError::TokenAfterLastCase(token) => {
+            format!("unexpected token {token} after the last of the {cases} cases")
+        }
+    }
+}
+
+fn solve<R: BufRead>(source: &mut OnceSource<R>, out: &mut impl Write) -> Result<(), String> {
+    input! { from &mut *source, cases: CaseCount }
+    let cases = cases.map_err(|error| message(error, 0, 0))?;
     let table = build_table();
     let write_error = |error: io::Error| format!("cannot write the output: {error}");
     for case in 1..=cases {
-        let mut board = 0;
-        for (cell, pow) in POW3.iter().enumerate() {
-            let token = tokens.next().ok_or_else(|| {
-                format!(
-                    "case {case}: the input ends before cell {} of 9 (T = {cases})",
-                    cell + 1
-                )
-            })?;
-            board += cell_digit(token) * pow;
-        }
-        let mover = match tokens.next() {
-            Some(b"x") => Player::X,
-            Some(b"o") => Player::O,
-            Some(token) => {
-                return Err(format!(
-                    "case {case}: the player to move must be `x` or `o`, got {}",
-                    shown(token)
-                ))
-            }
-            None => {
-                return Err(format!(
-                    "case {case}: the input ends before the player to move (T = {cases})"
-                ))
-            }
-        };
+        input! { from &mut *source, case_read: Case }
+        let (board, mover) = case_read.map_err(|error| message(error, case, cases))?;
         let outcomes = table[board].ok_or_else(|| {
             format!("case {case}: both x and o own a line, which no game can reach")
         })?;
-        let answer: &[u8] = match outcomes[mover.index()] {
-            Outcome::Win(Player::X) => b"x win!\n",
-            Outcome::Win(Player::O) => b"o win!\n",
-            Outcome::Tie => b"tie!\n",
-        };
-        out.write_all(answer).map_err(write_error)?;
+        out.write_all(outcomes[mover.index()].line())
+            .map_err(write_error)?;
     }
-    if let Some(extra) = tokens.next() {
-        return Err(format!(
-            "unexpected token {} after the last of the {cases} cases",
-            shown(extra)
-        ));
-    }
-    Ok(())
+    input! { from &mut *source, end: EndOfInput }
+    end.map_err(|error| message(error, cases, cases))
 }
 
 fn main() -> ExitCode {
-    let mut input = Vec::new();
-    if let Err(error) = io::stdin().lock().read_to_end(&mut input) {
+    let mut bytes = Vec::new();
+    if let Err(error) = io::stdin().lock().read_to_end(&mut bytes) {
         eprintln!("hrbust-2320: cannot read the input: {error}");
         return ExitCode::FAILURE;
     }
+    // `OnceSource` wants UTF-8 and panics otherwise; a cell may be any bytes, so
+    // invalid sequences become U+FFFD (not whitespace, not x or o: still empty cells).
+    // The lossy conversion is slow, so only input that needs it goes through it.
+    let text = String::from_utf8(bytes)
+        .unwrap_or_else(|error| String::from_utf8_lossy(error.as_bytes()).into_owned());
+    let mut source = OnceSource::new(text.as_bytes());
     let mut out = io::BufWriter::new(io::stdout().lock());
     // Answers of the cases before a bad one are still written, then the error.
-    let solved = solve(&input, &mut out);
+    let solved = solve(&mut source, &mut out);
     let flushed = out
         .flush()
         .map_err(|error| format!("cannot write the output: {error}"));

@@ -139,3 +139,34 @@ fn cells_that_are_not_utf8_count_as_empty() {
     assert!(with_bytes.status.success() && with_dots.status.success());
     assert_eq!(with_bytes.stdout, with_dots.stdout);
 }
+
+#[test]
+fn a_mover_that_is_not_utf8_is_rejected() {
+    let mut input = format!("1\n{EMPTY_BOARD}").into_bytes();
+    input.extend_from_slice(b"\xff\n");
+    let output = run(&input);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "stderr {stderr}");
+    assert!(
+        stderr.contains("player to move must be `x` or `o`"),
+        "{stderr}"
+    );
+    assert!(output.stdout.is_empty());
+}
+
+/// Tokens are split as proconio splits them (`char::is_whitespace`): vertical tab,
+/// no-break space and ideographic space separate tokens like a space does.
+#[test]
+fn unicode_whitespace_separates_tokens() {
+    let plain = run(b"2\nx o .\n. x .\no . x\no\n. . .\n. . .\n. . .\nx\n");
+    assert!(plain.status.success());
+    for separator in ["\u{b}", "\u{a0}", "\u{3000}", " \u{85} "] {
+        let input = format!(
+            "2{s}x{s}o{s}.{s}.{s}x{s}.{s}o{s}.{s}x{s}o{s}.{s}.{s}.{s}.{s}.{s}.{s}.{s}.{s}.{s}x",
+            s = separator
+        );
+        let output = run(input.as_bytes());
+        assert!(output.status.success(), "separator {separator:?}");
+        assert_eq!(output.stdout, plain.stdout, "separator {separator:?}");
+    }
+}

@@ -1,49 +1,27 @@
 //! Malformed input: the built submission must print a message on stderr, exit with
 //! code 1 and give no answer for the bad case (answers before it may stay).
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use judge::bad_input;
+use judge::run::Execution;
 
+const SUBMISSION: &str = env!("CARGO_BIN_EXE_csp-201803-4");
 const EMPTY_BOARD: &str = "0 0 0\n0 0 0\n0 0 0\n";
 
-fn run(input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_csp-201803-4"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start the submission");
-    // The submission may stop reading early; a broken pipe here is fine.
-    let _ = child.stdin.take().unwrap().write_all(input);
-    child.wait_with_output().expect("wait for the submission")
+fn run(input: &[u8]) -> Execution {
+    bad_input::run(SUBMISSION, input)
 }
 
 /// What the submission prints for `input`, which must be valid.
 fn answers(input: &str) -> Vec<u8> {
     let output = run(input.as_bytes());
-    assert!(output.status.success(), "valid input {input:?} fails");
+    assert!(output.succeeded(), "valid input {input:?} fails");
     output.stdout
 }
 
 /// The submission rejects `input`, mentions `message`, and printed exactly
 /// `answered`: its answers to the cases before the bad one.
 fn assert_rejected(input: &str, answered: &[u8], message: &str) {
-    let output = run(input.as_bytes());
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(
-        output.status.code(),
-        Some(1),
-        "input {input:?}, stderr {stderr}"
-    );
-    assert!(
-        stderr.contains(message),
-        "input {input:?}: stderr {stderr:?} does not mention {message:?}"
-    );
-    assert_eq!(
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(answered),
-        "input {input:?}"
-    );
+    bad_input::assert_rejected(SUBMISSION, input.as_bytes(), message, answered);
 }
 
 fn board_text(cells: &[u8]) -> String {
@@ -161,7 +139,11 @@ fn a_cell_that_is_not_utf8_is_rejected() {
     input.extend_from_slice(b"\xff 0\n0 0 0\n");
     let output = run(&input);
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(1), "stderr {stderr}");
+    assert_eq!(
+        output.status.and_then(|status| status.code()),
+        Some(1),
+        "stderr {stderr}"
+    );
     assert!(
         stderr.contains("case 2: cell 5 (row 2, column 2) must be 0, 1 or 2"),
         "{stderr}"

@@ -1,47 +1,22 @@
 //! Malformed input: the built submission must print a message on stderr, exit with
 //! code 1 and give no answer for the bad case (answers before it may stay).
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use judge::bad_input;
+use judge::run::Execution;
 
+const SUBMISSION: &str = env!("CARGO_BIN_EXE_hrbust-2320");
 const EMPTY_BOARD: &str = ". . .\n. . .\n. . .\n";
 
-fn run(input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hrbust-2320"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start the submission");
-    // The submission may stop reading early; a broken pipe here is fine.
-    let _ = child.stdin.take().unwrap().write_all(input);
-    child.wait_with_output().expect("wait for the submission")
+fn run(input: &[u8]) -> Execution {
+    bad_input::run(SUBMISSION, input)
 }
 
 /// The submission rejects `input`, mentions `message`, and answered exactly the
 /// cases before the bad one: what it prints for `answered_prefix` on its own.
 fn assert_rejected(input: &str, answered_prefix: &str, message: &str) {
-    let output = run(input.as_bytes());
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(
-        output.status.code(),
-        Some(1),
-        "input {input:?}, stderr {stderr}"
-    );
-    assert!(
-        stderr.contains(message),
-        "input {input:?}: stderr {stderr:?} does not mention {message:?}"
-    );
     let expected = run(answered_prefix.as_bytes());
-    assert!(
-        expected.status.success(),
-        "prefix {answered_prefix:?} fails"
-    );
-    assert_eq!(
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&expected.stdout),
-        "input {input:?}"
-    );
+    assert!(expected.succeeded(), "prefix {answered_prefix:?} fails");
+    bad_input::assert_rejected(SUBMISSION, input.as_bytes(), message, &expected.stdout);
 }
 
 #[test]
@@ -123,7 +98,7 @@ fn every_board_where_both_players_own_a_line_is_rejected() {
 #[test]
 fn no_cases_is_an_empty_answer() {
     let output = run(b"0\n");
-    assert!(output.status.success());
+    assert!(output.succeeded());
     assert!(output.stdout.is_empty());
 }
 
@@ -136,7 +111,7 @@ fn cells_that_are_not_utf8_count_as_empty() {
     input.extend_from_slice(b"\nx\n");
     let with_bytes = run(&input);
     let with_dots = run(format!("1\n{EMPTY_BOARD}x\n").as_bytes());
-    assert!(with_bytes.status.success() && with_dots.status.success());
+    assert!(with_bytes.succeeded() && with_dots.succeeded());
     assert_eq!(with_bytes.stdout, with_dots.stdout);
 }
 
@@ -146,7 +121,11 @@ fn a_mover_that_is_not_utf8_is_rejected() {
     input.extend_from_slice(b"\xff\n");
     let output = run(&input);
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(1), "stderr {stderr}");
+    assert_eq!(
+        output.status.and_then(|status| status.code()),
+        Some(1),
+        "stderr {stderr}"
+    );
     assert!(
         stderr.contains("player to move must be `x` or `o`"),
         "{stderr}"
@@ -159,14 +138,14 @@ fn a_mover_that_is_not_utf8_is_rejected() {
 #[test]
 fn unicode_whitespace_separates_tokens() {
     let plain = run(b"2\nx o .\n. x .\no . x\no\n. . .\n. . .\n. . .\nx\n");
-    assert!(plain.status.success());
+    assert!(plain.succeeded());
     for separator in ["\u{b}", "\u{a0}", "\u{3000}", " \u{85} "] {
         let input = format!(
             "2{s}x{s}o{s}.{s}.{s}x{s}.{s}o{s}.{s}x{s}o{s}.{s}.{s}.{s}.{s}.{s}.{s}.{s}.{s}.{s}x",
             s = separator
         );
         let output = run(input.as_bytes());
-        assert!(output.status.success(), "separator {separator:?}");
+        assert!(output.succeeded(), "separator {separator:?}");
         assert_eq!(output.stdout, plain.stdout, "separator {separator:?}");
     }
 }

@@ -4,8 +4,8 @@
 #
 #   scripts/bench.sh [--runs N] [--seed S] [--size K | --smoke] [PROBLEM...]
 #
-# For each problem: `<p>-gen SEED max` (or SIZE K, or the generator's largest size
-# when K is above it) writes the input to $CARGO_TARGET_DIR/bench/ (default
+# For each problem: `<p>-gen SEED max` (or SIZE K, capped by the generator at its
+# largest size) writes the input to $CARGO_TARGET_DIR/bench/ (default
 # target/bench/; regenerated each time, never committed). The release binaries
 # `<p>` and `<p>-baseline` (which reads the same tokens the same way and solves
 # nothing) then each run once under GNU time for peak memory, then N times each,
@@ -107,12 +107,8 @@ for problem in "${problems[@]}"; do
     generator=$bin_dir/$problem-gen
     input=$bench_dir/$problem.in
     echo "bench: $problem: generating ($problem-gen $seed $size)" >&2
-    used_size=$size
-    # A size above the generator's largest is refused: use its largest instead.
-    if ! "$generator" "$seed" "$size" >"$input" 2>/dev/null; then
-        used_size=max
-        "$generator" "$seed" max >"$input"
-    fi
+    # A generator caps a size above its largest.
+    "$generator" "$seed" "$size" >"$input"
     bytes=$(wc -c <"$input")
     # `single-case = true` in [package.metadata.judge]: no leading case count.
     if grep -Eq '^single-case[[:space:]]*=[[:space:]]*true' "crates/$problem/Cargo.toml"; then
@@ -147,7 +143,7 @@ for problem in "${problems[@]}"; do
     solution_us=$(printf '%s\n' "${solution_times[@]}" | median)
     baseline_us=$(printf '%s\n' "${baseline_times[@]}" | median)
 
-    rows+=("$(awk -v p="$problem" -v size="$used_size" -v bytes="$bytes" -v cases="$cases" \
+    rows+=("$(awk -v p="$problem" -v size="$size" -v bytes="$bytes" -v cases="$cases" \
         -v s="$solution_us" -v b="$baseline_us" -v srss="$solution_rss" -v brss="$baseline_rss" '
         function mib(kib) { return kib == "-" ? "-" : sprintf("%.1f", kib / 1024) }
         function group(n,   text, grouped) {

@@ -123,10 +123,8 @@ for problem in "${problems[@]}"; do
     harness "$problem: bundle agrees with $problem-naive on the exhaustive walk" \
         "${stress[@]}" --all
     for size in 1 10; do
-        if "$release/$problem-gen" 0 "$size" >/dev/null 2>&1; then
-            harness "$problem: bundle agrees with $problem-naive on $random_cases random inputs of size $size" \
-                "${stress[@]}" --cases "$random_cases" --seed 0 --size "$size"
-        fi
+        harness "$problem: bundle agrees with $problem-naive on $random_cases random inputs of size $size" \
+            "${stress[@]}" --cases "$random_cases" --seed 0 --size "$size"
     done
 done
 

@@ -2,7 +2,8 @@
 //! drive any generator the same way:
 //!
 //! ```text
-//! NAME-gen SEED SIZE     one random valid input; SIZE is 1..=MAX_SIZE or `max`
+//! NAME-gen SEED SIZE     one random valid input; SIZE is at least 1 (a larger
+//!                        SIZE than MAX_SIZE means MAX_SIZE) or `max`
 //! NAME-gen --count-all   how many inputs the exhaustive walk has (0: not finite)
 //! NAME-gen --all I       input I (0-based) of the exhaustive walk
 //! ```
@@ -52,7 +53,7 @@ pub fn generator_main<G: Generator>() -> ExitCode {
         }
         Err(message) => {
             eprintln!(
-                "gen: {message}\nusage: gen SEED SIZE (SIZE 1..={} or max) | gen --count-all | gen --all I",
+                "gen: {message}\nusage: gen SEED SIZE (SIZE from 1, capped at {}; or max) | gen --count-all | gen --all I",
                 G::MAX_SIZE
             );
             ExitCode::from(2)
@@ -86,14 +87,57 @@ pub fn generate<G: Generator>(args: &[String]) -> Result<String, String> {
                 .map_err(|_| format!("seed {seed:?} is not a whole number"))?;
             let size = match *size {
                 "max" => G::MAX_SIZE,
+                // Sizes are problem-defined; clamping lets scripts use one size for all.
                 text => text
-                    .parse()
+                    .parse::<u64>()
                     .ok()
-                    .filter(|size| (1..=G::MAX_SIZE).contains(size))
-                    .ok_or_else(|| format!("size {text:?} is not in 1..={}", G::MAX_SIZE))?,
+                    .filter(|&size| size >= 1)
+                    .map(|size| size.min(G::MAX_SIZE))
+                    .ok_or_else(|| format!("size {text:?} is not a whole number from 1"))?,
             };
             Ok(G::random(&mut SplitMix64::new(seed), size))
         }
         _ => Err("wrong arguments".to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Prints its size, so the tests can see what the command line passed on.
+    struct SizeEcho;
+
+    impl Generator for SizeEcho {
+        const MAX_SIZE: u64 = 5;
+
+        fn random(rng: &mut SplitMix64, size: u64) -> String {
+            format!("{size} {}\n", rng.below(10))
+        }
+    }
+
+    fn args(text: &str) -> Vec<String> {
+        text.split_whitespace().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn sizes_above_the_largest_are_capped() {
+        let size = |text: &str| generate::<SizeEcho>(&args(text)).unwrap();
+        assert!(size("1 3").starts_with("3 "));
+        assert!(size("1 max").starts_with("5 "));
+        assert!(size("1 1000").starts_with("5 "));
+        assert_eq!(
+            size("7 3"),
+            size("7 3"),
+            "a seed always gives the same input"
+        );
+    }
+
+    #[test]
+    fn bad_arguments_are_refused() {
+        for text in ["1 0", "1 -2", "x 3", "1", "--all 0", "--all x", "1 2 3"] {
+            assert!(generate::<SizeEcho>(&args(text)).is_err(), "{text}");
+        }
+        assert_eq!(generate::<SizeEcho>(&args("--count-all")).unwrap(), "0\n");
     }
 }

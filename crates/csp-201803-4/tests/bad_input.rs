@@ -1,6 +1,9 @@
 //! Malformed input: the built submission must print a message on stderr, exit with
 //! code 1 and give no answer for the bad case (answers before it may stay).
 
+mod common;
+
+use common::owns_line;
 use judge::bad_input;
 use judge::run::Execution;
 
@@ -29,13 +32,6 @@ fn board_text(cells: &[u8]) -> String {
         .chunks(3)
         .map(|row| format!("{} {} {}\n", row[0], row[1], row[2]))
         .collect()
-}
-
-fn owns_line(cells: &[u8], stone: u8) -> bool {
-    let at = |row: usize, col: usize| cells[row * 3 + col] == stone;
-    (0..3).any(|i| (0..3).all(|j| at(i, j)) || (0..3).all(|j| at(j, i)))
-        || (0..3).all(|i| at(i, i))
-        || (0..3).all(|i| at(i, 2 - i))
 }
 
 #[test]

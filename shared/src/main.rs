@@ -30,10 +30,8 @@ usage:
       ${CARGO_TARGET_DIR:-ROOT/target}/release.
   judge test --bin PROGRAM --tests DIR --time-limit-ms MS
       Checks any program against the .in/.out pairs in DIR.
-
-Prints a line per case and closes with `N passed, M failed`;
-exits 1 if anything failed, 2 on a usage error.
-
+      Both print a line per case and close with `N passed, M failed`;
+      they exit 1 if anything failed, 2 on a usage error.
   judge stress [--root DIR] [--bin-dir DIR] PROBLEM [--cases N] [--seed S]
                [--size K] [--time SECONDS] [--naive-time-limit-ms MS] [--all]
       Runs BIN-DIR/PROBLEM and BIN-DIR/PROBLEM-naive on inputs from
@@ -55,6 +53,10 @@ exits 1 if anything failed, 2 on a usage error.
 
 fn main() -> ExitCode {
     let args: Vec<String> = env::args().skip(1).collect();
+    if args.iter().any(|arg| arg == "-h" || arg == "--help") {
+        println!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
     if args.first().is_some_and(|command| command == "stress") {
         return stress_command(&args[1..]);
     }
@@ -86,9 +88,7 @@ fn parse_options<'a>(
     let mut positional = Vec::new();
     let mut rest = args.iter();
     while let Some(arg) = rest.next() {
-        if arg == "-h" || arg == "--help" {
-            return Err("help requested".to_string());
-        } else if let Some(flag) = known.iter().find(|&&flag| flag == arg) {
+        if let Some(flag) = known.iter().find(|&&flag| flag == arg) {
             let value = rest.next().ok_or_else(|| format!("{flag} needs a value"))?;
             options.push((*flag, value.as_str()));
         } else if arg.starts_with('-') {

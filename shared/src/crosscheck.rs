@@ -53,6 +53,17 @@ impl fmt::Display for CrossCheck {
 ///
 /// # Errors
 /// When either program cannot be started.
+///
+/// # Example
+/// ```
+/// use judge::crosscheck::cross_check;
+/// use std::time::Duration;
+/// let limit = Duration::from_secs(2);
+/// let outcome = cross_check("/bin/cat".as_ref(), "/bin/cat".as_ref(), b"42\n", limit, limit);
+/// assert!(outcome.unwrap().agrees());
+/// let outcome = cross_check("/bin/true".as_ref(), "/bin/cat".as_ref(), b"42\n", limit, limit);
+/// assert!(!outcome.unwrap().agrees(), "no output is a wrong answer");
+/// ```
 pub fn cross_check(
     submission: &Path,
     reference: &Path,

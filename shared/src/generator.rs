@@ -65,6 +65,33 @@ pub fn generator_main<G: Generator>() -> ExitCode {
 ///
 /// # Errors
 /// A message for arguments that do not fit the usage.
+///
+/// # Example
+/// ```
+/// use judge::generator::{generate, Generator};
+/// use judge::rng::SplitMix64;
+///
+/// /// Inputs of one die roll: six of them, all listed by the walk.
+/// struct Die;
+/// impl Generator for Die {
+///     const MAX_SIZE: u64 = 1;
+///     fn random(rng: &mut SplitMix64, _size: u64) -> String {
+///         format!("{}\n", rng.range_inclusive(1, 6))
+///     }
+///     fn exhaustive_count() -> u64 {
+///         6
+///     }
+///     fn exhaustive(index: u64) -> String {
+///         format!("{}\n", index + 1)
+///     }
+/// }
+///
+/// let args = |text: &str| text.split(' ').map(String::from).collect::<Vec<_>>();
+/// assert_eq!(generate::<Die>(&args("--count-all")).unwrap(), "6\n");
+/// assert_eq!(generate::<Die>(&args("--all 5")).unwrap(), "6\n");
+/// assert_eq!(generate::<Die>(&args("9 max")), generate::<Die>(&args("9 1")));
+/// assert!(generate::<Die>(&args("--all 6")).is_err());
+/// ```
 pub fn generate<G: Generator>(args: &[String]) -> Result<String, String> {
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     match args.as_slice() {

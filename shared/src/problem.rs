@@ -46,6 +46,18 @@ impl Problem {
     ///
     /// # Errors
     /// As [`Problem::load`].
+    ///
+    /// # Example
+    /// ```
+    /// let root = tempfile::tempdir().unwrap();
+    /// let crate_dir = root.path().join("crates/demo");
+    /// std::fs::create_dir_all(&crate_dir).unwrap();
+    /// let manifest = "[package]\nname = \"demo\"\n[package.metadata.judge]\ntime-limit-ms = 500\n";
+    /// std::fs::write(crate_dir.join("Cargo.toml"), manifest).unwrap();
+    /// let problem = judge::problem::Problem::from_manifest_dir(&crate_dir).unwrap();
+    /// assert_eq!(problem.time_limit.as_millis(), 500);
+    /// assert!(problem.io_tests_dir.ends_with("io-tests/demo"));
+    /// ```
     pub fn from_manifest_dir(manifest_dir: &Path) -> io::Result<Problem> {
         let manifest_path = manifest_dir.join("Cargo.toml");
         let text = fs::read_to_string(&manifest_path).map_err(|error| {

@@ -59,6 +59,19 @@ pub struct TestSuite {
 ///
 /// # Errors
 /// When `dir` cannot be read (for example, it does not exist).
+///
+/// # Example
+/// ```
+/// use std::fs;
+/// let dir = tempfile::tempdir().unwrap();
+/// for file in ["sample-1.in", "sample-1.out", "lonely.in", "notes.txt"] {
+///     fs::write(dir.path().join(file), "1\n").unwrap();
+/// }
+/// let suite = judge::suite::discover(dir.path()).unwrap();
+/// assert_eq!(suite.cases.len(), 1);
+/// assert_eq!(suite.cases[0].name, "sample-1");
+/// assert_eq!(suite.orphans.len(), 1, "lonely.in has no .out");
+/// ```
 pub fn discover(dir: &Path) -> io::Result<TestSuite> {
     let mut inputs = BTreeMap::new();
     let mut outputs = BTreeMap::new();

@@ -115,6 +115,17 @@ pub fn stderr_tail(stderr: &[u8]) -> String {
 ///
 /// # Errors
 /// When the program cannot be started.
+///
+/// # Example
+/// ```
+/// use judge::verdict::{judge, Verdict};
+/// use std::time::Duration;
+/// let limit = Duration::from_secs(2);
+/// let (verdict, _elapsed) = judge("/bin/cat".as_ref(), b"516\n", b"516\n", limit).unwrap();
+/// assert_eq!(verdict, Verdict::Accepted);
+/// let (verdict, _) = judge("/bin/cat".as_ref(), b"515\n", b"516\n", limit).unwrap();
+/// assert_eq!(verdict.code(), "WA");
+/// ```
 pub fn judge(
     program: &Path,
     input: &[u8],

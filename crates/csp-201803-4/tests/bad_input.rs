@@ -133,18 +133,12 @@ fn a_full_board_is_never_alices_turn() {
 fn a_cell_that_is_not_utf8_is_rejected() {
     let mut input = format!("2\n{EMPTY_BOARD}0 0 0\n0 ").into_bytes();
     input.extend_from_slice(b"\xff 0\n0 0 0\n");
-    let output = run(&input);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(
-        output.status.and_then(|status| status.code()),
-        Some(1),
-        "stderr {stderr}"
+    bad_input::assert_rejected(
+        SUBMISSION,
+        &input,
+        "case 2: cell 5 (row 2, column 2) must be 0, 1 or 2",
+        &answers(&format!("1\n{EMPTY_BOARD}")),
     );
-    assert!(
-        stderr.contains("case 2: cell 5 (row 2, column 2) must be 0, 1 or 2"),
-        "{stderr}"
-    );
-    assert_eq!(output.stdout, answers(&format!("1\n{EMPTY_BOARD}")));
 }
 
 /// Tokens are split as proconio splits them (`char::is_whitespace`): vertical tab,

@@ -119,18 +119,7 @@ fn cells_that_are_not_utf8_count_as_empty() {
 fn a_mover_that_is_not_utf8_is_rejected() {
     let mut input = format!("1\n{EMPTY_BOARD}").into_bytes();
     input.extend_from_slice(b"\xff\n");
-    let output = run(&input);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(
-        output.status.and_then(|status| status.code()),
-        Some(1),
-        "stderr {stderr}"
-    );
-    assert!(
-        stderr.contains("player to move must be `x` or `o`"),
-        "{stderr}"
-    );
-    assert!(output.stdout.is_empty());
+    bad_input::assert_rejected(SUBMISSION, &input, "player to move must be `x` or `o`", b"");
 }
 
 /// Tokens are split as proconio splits them (`char::is_whitespace`): vertical tab,

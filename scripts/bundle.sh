@@ -17,5 +17,5 @@ if [ $# -eq 0 ] || [ "$1" = -h ] || [ "$1" = --help ]; then
     exit 2
 fi
 
-cargo build --release --quiet --manifest-path "$root/Cargo.toml" -p judge --bin bundle
+cargo build --release --quiet --manifest-path "$root/Cargo.toml" -p bundle --bin bundle
 exec "$target_dir/release/bundle" --manifest-path "$root/Cargo.toml" "$@"

@@ -9,5 +9,6 @@ cd "$root"
 target_dir=${CARGO_TARGET_DIR:-target}
 case $target_dir in /*) ;; *) target_dir=$root/$target_dir ;; esac
 
-cargo build --release --workspace --bins --quiet
+# Not the bundler: check.sh runs no bundle, and the bundler alone brings syn.
+cargo build --release --workspace --exclude bundle --bins --quiet
 exec "$target_dir/release/judge" check --root "$root" --bin-dir "$target_dir/release" "$@"

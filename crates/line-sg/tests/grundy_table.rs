@@ -79,7 +79,7 @@ fn user_wins(table: &[[[usize; 3]; 3]], strip: &[u8]) -> bool {
     }
     total ^= table[run][left][EDGE];
     let symbols = strip.iter().filter(|&&cell| cell != b'.').count();
-    symbols.is_multiple_of(2) == (total != 0)
+    (symbols % 2 == 0) == (total != 0)
 }
 
 fn is_legal(strip: &[u8]) -> bool {

@@ -81,7 +81,7 @@ fn run(input: &str) -> Result<String, String> {
             return Err(format!("strip {number} has two equal symbols side by side"));
         }
         let symbols = cells.iter().filter(|&&cell| cell != b'.').count();
-        let user_moves = symbols.is_multiple_of(2);
+        let user_moves = symbols % 2 == 0;
         let user_wins = user_moves == mover_wins(&mut cells, &mut memo);
         let verdict = if user_wins { "Yes" } else { "No" };
         output += &format!("Case {number}: {verdict}\n");

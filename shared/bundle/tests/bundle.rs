@@ -9,7 +9,7 @@ use std::process::{Command, Output, Stdio};
 const BUNDLE: &str = env!("CARGO_BIN_EXE_bundle");
 
 fn workspace_manifest() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../Cargo.toml")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../Cargo.toml")
 }
 
 /// Runs `bundle --main` on `source`; returns its output and the bundle's path.

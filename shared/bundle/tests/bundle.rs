@@ -108,7 +108,7 @@ fn a_proconio_program_runs_from_its_bundle() {
 
     // main.rs comes first, as written; then proconio under its notice.
     assert!(text.contains(PROCONIO_PROGRAM));
-    assert!(text.contains("// proconio 0.6.0"));
+    assert!(text.contains("// proconio 0.5.0"));
     assert!(text.contains("Permission is hereby granted"));
     assert!(text.contains("mod proconio {"));
     let library = &text[text.find("mod proconio {").unwrap()..];

@@ -22,7 +22,7 @@ fn stored_inputs_are_valid() {
 #[test]
 fn generated_inputs_are_valid() {
     let mut random: Vec<(u64, &str)> = (0..10).map(|seed| (seed, "1000")).collect();
-    random.extend([(10, "3000000"), (1, "max"), (2, "max")]);
+    random.extend([(10, "3000000"), (1, "max")]);
     judge::validate::assert_generated_inputs_valid(
         validate,
         env!("CARGO_BIN_EXE_line-sg-gen"),

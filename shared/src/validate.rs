@@ -336,6 +336,18 @@ pub fn stored_inputs(manifest_dir: &str) -> Vec<(String, Vec<u8>)> {
         .collect()
 }
 
+/// For tests: there is at least one stored input, and `validate` accepts every one.
+///
+/// # Panics
+/// When there is none, or on the first stored input that `validate` rejects.
+pub fn assert_stored_inputs_valid(validate: Validate, manifest_dir: &str) {
+    let inputs = stored_inputs(manifest_dir);
+    assert!(!inputs.is_empty(), "no stored inputs beside {manifest_dir}");
+    for (name, input) in inputs {
+        assert_valid(validate, &format!("{name}.in"), &input);
+    }
+}
+
 /// For tests: every input of the generator `gen`'s exhaustive walk, then the input
 /// of each `SEED SIZE` in `random` (SIZE may be `max`), must be valid.
 ///

@@ -7,7 +7,7 @@
 #[path = "../src/bin/validate.rs"]
 mod validator;
 
-use judge::validate::{assert_invalid, assert_valid, Mutants};
+use judge::validate::{assert_invalid, Mutants};
 use std::time::Duration;
 use validator::validate;
 
@@ -21,9 +21,7 @@ fn message(line: usize, column: usize, expected: &str, found: &str) -> String {
 
 #[test]
 fn stored_inputs_are_valid() {
-    for (name, input) in judge::validate::stored_inputs(env!("CARGO_MANIFEST_DIR")) {
-        assert_valid(validate, &name, &input);
-    }
+    judge::validate::assert_stored_inputs_valid(validate, env!("CARGO_MANIFEST_DIR"));
 }
 
 #[test]

@@ -14,9 +14,7 @@ use validator::validate;
 
 #[test]
 fn stored_inputs_are_valid() {
-    for (name, input) in judge::validate::stored_inputs(env!("CARGO_MANIFEST_DIR")) {
-        assert_valid(validate, &name, &input);
-    }
+    judge::validate::assert_stored_inputs_valid(validate, env!("CARGO_MANIFEST_DIR"));
 }
 
 #[test]

@@ -44,7 +44,9 @@ cat > "$crate/Cargo.toml" <<EOF
 name = "$name"
 version = "0.1.0"
 edition.workspace = true
-rust-version.workspace = true
+# What a judge compiles (main.rs and its bundle) must build on rustc 1.63
+# (Baekjoon has 1.73); clippy's msrv lints read this.
+rust-version = "1.63"
 license.workspace = true
 publish.workspace = true
 default-run = "$name"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Scaffolds a problem: crates/NAME (submission, naive and gen stubs, tests wired to
-# the judge harness) and io-tests/NAME/. The workspace picks the crate up by itself.
+# Scaffolds a problem: crates/NAME (submission, naive, gen and validator stubs, tests
+# wired to the judge harness) and io-tests/NAME/. The workspace picks the crate up by itself.
 set -euo pipefail
 
 usage() {
@@ -44,7 +44,9 @@ cat > "$crate/Cargo.toml" <<EOF
 name = "$name"
 version = "0.1.0"
 edition.workspace = true
-rust-version.workspace = true
+# What a judge compiles (main.rs and its bundle) must build on rustc 1.63
+# (Baekjoon has 1.73); clippy's msrv lints read this.
+rust-version = "1.63"
 license.workspace = true
 publish.workspace = true
 default-run = "$name"
@@ -54,7 +56,7 @@ autobins = false
 time-limit-ms = $time_limit_ms
 memory-limit-mb = $memory_limit_mb
 url = "$url"
-# Set `single-case = true` when the input has no leading case count.
+# Set \`single-case = true\` when the input has no leading case count.
 
 # The submission: src/main.rs uses std, proconio and itertools only.
 [[bin]]
@@ -76,6 +78,12 @@ path = "src/bin/gen.rs"
 [[bin]]
 name = "$name-baseline"
 path = "src/bin/baseline.rs"
+
+# Input validator: exit 0 for a valid input, else exit 1 and one line saying what
+# is wrong and where. A stub that rejects everything until it is written.
+[[bin]]
+name = "$name-validate"
+path = "src/bin/validate.rs"
 
 [dependencies]
 proconio.workspace = true
@@ -138,13 +146,82 @@ fn main() {
 }
 EOF
 
+# Quoted heredocs (nothing in them runs); @NAME@ is the problem's name.
+scaffold() { sed "s/@NAME@/$name/g" > "$1"; }
+
+scaffold "$crate/src/bin/validate.rs" <<'EOF'
+//! Input validator (`@NAME@-validate`): exit 0 and no output for a valid input, exit
+//! 1 and one line on stderr saying where and what is wrong. TODO: write it with
+//! `judge::validate::Reader`, enforcing every constraint of the input (see
+//! crates/csp-201803-4/src/bin/validate.rs). Until then it rejects every input, so
+//! that the stored cases and `cargo test` fail.
+
+use std::process::ExitCode;
+
+const PROBLEM: &str = "@NAME@";
+
+pub fn validate(_input: &[u8]) -> Result<(), String> {
+    Err(format!(
+        "{PROBLEM}: the validator is not written yet (src/bin/validate.rs rejects every input)"
+    ))
+}
+
+fn main() -> ExitCode {
+    judge::validate::main(PROBLEM, validate)
+}
+EOF
+
+scaffold "$crate/tests/validate.rs" <<'EOF'
+//! The input validator (`src/bin/validate.rs`), in-process: every stored and generated
+//! input is valid, and no single-byte mutant of a stored input makes it panic or hang.
+//! TODO: a test per kind of bad input with its exact message
+//! (`judge::validate::assert_invalid`), and one for the binary's exit status
+//! (`judge::validate::assert_exit_contract`).
+
+#[allow(dead_code)]
+#[path = "../src/bin/validate.rs"]
+mod validator;
+
+use std::time::Duration;
+use validator::validate;
+
+#[test]
+fn stored_inputs_are_valid() {
+    judge::validate::assert_stored_inputs_valid(validate, env!("CARGO_MANIFEST_DIR"));
+}
+
+#[test]
+fn generated_inputs_are_valid() {
+    let random: Vec<(u64, &str)> = (0..10).map(|seed| (seed, "1")).collect();
+    judge::validate::assert_generated_inputs_valid(
+        validate,
+        env!("CARGO_BIN_EXE_@NAME@-gen"),
+        &random,
+    );
+}
+
+#[test]
+fn single_byte_mutants_of_stored_inputs_are_accepted_or_rejected_cleanly() {
+    let inputs = judge::validate::stored_inputs(env!("CARGO_MANIFEST_DIR"));
+    let mutants =
+        judge::validate::check_mutants(validate, "@NAME@", &inputs, Duration::from_secs(60));
+    println!(
+        "@NAME@: {} mutants tried, {} rejected",
+        mutants.tried, mutants.rejected
+    );
+}
+EOF
+
 bin_ident=$name
 cat > "$crate/tests/io_tests.rs" <<EOF
 //! The stored cases in io-tests/$name, through the judge harness.
 
 #[test]
 fn stored_cases_pass() {
-    judge::report::assert_io_tests_pass(env!("CARGO_MANIFEST_DIR"), env!("CARGO_BIN_EXE_$bin_ident"));
+    judge::report::assert_io_tests_pass(
+        env!("CARGO_MANIFEST_DIR"),
+        env!("CARGO_BIN_EXE_$bin_ident"),
+    );
 }
 EOF
 
@@ -175,10 +252,18 @@ TODO: the problem in your own words.
 ## Input and output
 TODO.
 
+## Validation
+\`src/bin/validate.rs\` (binary \`$name-validate\`). TODO: the layout or token rules it
+enforces, every constraint, and a message from a real run.
+
 ## Approach and complexity
 TODO.
 EOF
 
+# rustfmt's line breaks depend on the name's length: format what was written.
+(cd "$root" && cargo fmt -p "$name")
+
 echo "created crates/$name and io-tests/$name/"
-echo "next: write src/main.rs, src/bin/naive.rs, src/bin/gen.rs and src/bin/baseline.rs, add io-tests/$name/<case>.in + .out,"
+echo "next: write src/main.rs, src/bin/naive.rs, src/bin/gen.rs, src/bin/validate.rs and src/bin/baseline.rs,"
+echo "add io-tests/$name/<case>.in + .out,"
 echo "then: scripts/check.sh $name && cargo test -p $name"

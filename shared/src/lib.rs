@@ -7,13 +7,12 @@
 //! - [`suite`]: finding `io-tests/<problem>/<name>.in` + `<name>.out`;
 //! - [`problem`]: a problem crate and its judge's limits;
 //! - [`report`]: checking a problem against all its cases;
-//! - [`bad_input`]: what problem tests assert about malformed input;
 //! - [`crosscheck`]: a submission against a brute force on one input;
 //! - [`rng`]: a seeded random stream for input generators;
 //! - [`generator`]: the command line of every problem's `gen` binary;
-//! - [`stress`]: a submission against its brute force on generated inputs.
+//! - [`stress`]: a submission against its brute force on generated inputs;
+//! - [`validate`]: the reader every input validator uses, and its tests' assertions.
 
-pub mod bad_input;
 pub mod compare;
 pub mod crosscheck;
 pub mod generator;
@@ -23,4 +22,5 @@ pub mod rng;
 pub mod run;
 pub mod stress;
 pub mod suite;
+pub mod validate;
 pub mod verdict;

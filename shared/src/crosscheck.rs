@@ -7,7 +7,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use crate::run::{describe_status, execute, Execution};
-use crate::verdict::{stderr_tail, Verdict};
+use crate::verdict::{run_stderr_tail, Verdict};
 
 /// The outcome of running both programs on one input.
 #[derive(Debug)]
@@ -85,7 +85,7 @@ pub fn cross_check(
             .unwrap_or_default();
         return Ok(CrossCheck::ReferenceFailed(format!(
             "{status}\n{}",
-            stderr_tail(&reference_run.stderr)
+            run_stderr_tail(&reference_run)
         )));
     }
     let run = execute(submission, &[], input, submission_limit)?;
@@ -142,7 +142,7 @@ pub fn generated_input(gen: &str, args: &[&str]) -> Vec<u8> {
         run.status
             .map(describe_status)
             .unwrap_or("timed out".to_string()),
-        stderr_tail(&run.stderr)
+        run_stderr_tail(&run)
     );
     run.stdout
 }

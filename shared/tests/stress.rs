@@ -111,6 +111,7 @@ fn workspace_with_limit(
     script(&bin_dir.join(name), submission);
     script(&bin_dir.join(format!("{name}-naive")), naive);
     script(&bin_dir.join(format!("{name}-gen")), gen);
+    script(&bin_dir.join(format!("{name}-validate")), "cat >/dev/null");
     bin_dir
 }
 
@@ -331,7 +332,7 @@ fn a_crashing_submission_is_a_runtime_error_and_shrinks_as_one() {
 fn a_slow_submission_is_killed_at_the_problems_limit_and_shrinks_as_tle() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
-    workspace_with_limit(root, "slow", HANG_ON_NINE, SUM, GEN, 300);
+    workspace_with_limit(root, "slow", HANG_ON_NINE, SUM, GEN, 200);
     let started = Instant::now();
     let (code, stdout, _) = stress(root, &["slow", "--seed", "0", "--size", "15"]);
     assert_eq!(code, Some(1), "{stdout}");
@@ -340,9 +341,10 @@ fn a_slow_submission_is_killed_at_the_problems_limit_and_shrinks_as_tle() {
     let input = fs::read_to_string(root.join("io-tests/slow").join(&files[0])).unwrap();
     assert_eq!(input, "1\n9\n", "{stdout}");
     for expected in [
-        "time limit 300 ms, naive 10000 ms",
+        "time limit 200 ms, naive 10000 ms",
         "TLE  seed 0 size 15",
-        "killed at the time limit of 300 ms",
+        "re-run on the same input: TLE 5 of 5 runs",
+        "killed at the time limit of 200 ms",
     ] {
         assert!(
             stdout.contains(expected),
@@ -490,7 +492,7 @@ fn usage_and_setup_errors_exit_2() {
     let (code, _, stderr) = stress(root, &["sum"]);
     assert_eq!(code, Some(2));
     assert!(
-        stderr.contains("sum-naive does not exist: build it first"),
+        stderr.contains("sum-naive: No such file or directory (os error 2): build it first"),
         "{stderr}"
     );
 }

@@ -82,6 +82,8 @@ impl From<String> for Failure {
 }
 
 fn main() -> ExitCode {
+    // Runs are one at a time and the only children: any orphan is a stray.
+    judge::run::claim_all_children();
     let args: Vec<String> = env::args().skip(1).collect();
     if args.iter().any(|arg| arg == "-h" || arg == "--help") {
         println!("{USAGE}");

@@ -23,7 +23,7 @@ use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::Path;
 use std::process::{Command, ExitStatus, Stdio};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{mpsc, Mutex, Once};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -134,6 +134,8 @@ pub fn signal_name(signal: i32) -> String {
     }
     let (min, max) = (libc::SIGRTMIN(), libc::SIGRTMAX());
     match signal {
+        // glibc keeps the kernel's first real-time signals for its threads.
+        32.. if signal < min => format!("real-time signal {signal}, reserved by the C library"),
         _ if signal == min => "SIGRTMIN".to_string(),
         _ if signal == max => "SIGRTMAX".to_string(),
         _ if signal > min && signal < max => format!("SIGRTMIN+{}", signal - min),
@@ -145,6 +147,16 @@ pub fn signal_name(signal: i32) -> String {
 static ACTIVE_TAGS: Mutex<Option<HashSet<String>>> = Mutex::new(None);
 static NEXT_RUN: AtomicU64 = AtomicU64::new(0);
 static SUBREAPER: Once = Once::new();
+/// Set by [`claim_all_children`].
+static ALL_CHILDREN_ARE_RUNS: AtomicBool = AtomicBool::new(false);
+
+/// Declares that this process starts child processes only through [`execute`],
+/// one at a time (the `judge` command line does). Then every process adopted
+/// by the harness is a stray of the run that just ended, even one that dropped
+/// the run's tag from its environment, and it is ended too.
+pub fn claim_all_children() {
+    ALL_CHILDREN_ARE_RUNS.store(true, Ordering::Relaxed);
+}
 
 /// Registers a run's tag for as long as it lives.
 struct ActiveRun(String);
@@ -575,8 +587,12 @@ fn adopted_children() -> Vec<libc::pid_t> {
 }
 
 /// Whether a child of the harness carries `tag`, or the tag of a run that ended.
-/// Children with no tag (started by anything but [`execute`]) are left alone.
+/// Children with no tag (started by anything but [`execute`]) are left alone,
+/// unless [`claim_all_children`] was called.
 fn is_stray(pid: libc::pid_t, tag: &str) -> bool {
+    if ALL_CHILDREN_ARE_RUNS.load(Ordering::Relaxed) {
+        return true;
+    }
     let Ok(environ) = fs::read(format!("/proc/{pid}/environ")) else {
         return false;
     };

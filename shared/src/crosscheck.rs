@@ -6,7 +6,7 @@ use std::io;
 use std::path::Path;
 use std::time::Duration;
 
-use crate::run::{describe_status, execute, Execution};
+use crate::run::{execute, Execution};
 use crate::verdict::{run_stderr_tail, Verdict};
 
 /// The outcome of running both programs on one input.
@@ -79,10 +79,7 @@ pub fn cross_check(
         )));
     }
     if !reference_run.succeeded() {
-        let status = reference_run
-            .status
-            .map(describe_status)
-            .unwrap_or_default();
+        let status = reference_run.describe_end();
         return Ok(CrossCheck::ReferenceFailed(format!(
             "{status}\n{}",
             run_stderr_tail(&reference_run)
@@ -139,9 +136,7 @@ pub fn generated_input(gen: &str, args: &[&str]) -> Vec<u8> {
         run.succeeded(),
         "{gen} {}: {}\n{}",
         args.join(" "),
-        run.status
-            .map(describe_status)
-            .unwrap_or("timed out".to_string()),
+        run.describe_end(),
         run_stderr_tail(&run)
     );
     run.stdout

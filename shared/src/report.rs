@@ -9,7 +9,7 @@ use std::time::Duration;
 use std::os::unix::fs::PermissionsExt;
 
 use crate::problem::Problem;
-use crate::run::{describe_status, execute};
+use crate::run::execute;
 use crate::suite::{discover, show_path};
 use crate::verdict::{run_stderr_tail, Verdict};
 
@@ -115,9 +115,7 @@ fn validate(validator: &Path, input: &[u8]) -> io::Result<Validation> {
         _ => Validation::Failed(format!(
             "validator {} failed: {}\n{}",
             show_path(validator),
-            run.status
-                .map(describe_status)
-                .unwrap_or_else(|| "killed".to_string()),
+            run.describe_end(),
             run_stderr_tail(&run)
         )),
     })

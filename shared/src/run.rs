@@ -83,6 +83,19 @@ impl Execution {
     pub fn succeeded(&self) -> bool {
         self.status.is_some_and(|status| status.success())
     }
+
+    /// How it ended, for a message: `exit status 3`, `signal 11 (SIGSEGV)`,
+    /// `killed at the time limit`, `killed after more than 256 MiB of output`.
+    pub fn describe_end(&self) -> String {
+        match (self.killed, self.status) {
+            (Some(Kill::TimeLimit), _) => "killed at the time limit".to_string(),
+            (Some(Kill::OutputLimit), _) => {
+                format!("killed after more than {} MiB of output", OUTPUT_CAP >> 20)
+            }
+            (None, Some(status)) => describe_status(status),
+            (None, None) => "no exit status".to_string(),
+        }
+    }
 }
 
 /// Describes how a finished program ended: `exit status 3`, `signal 11 (SIGSEGV)`.
@@ -286,16 +299,10 @@ pub fn execute(
 
     loop {
         let now = Instant::now();
-        if exited_at.is_none() && killed.is_none() {
-            if stdout_truncated {
-                killed = Some(Kill::OutputLimit);
-            } else if now >= deadline {
-                killed = Some(Kill::TimeLimit);
-            }
-            if killed.is_some() {
-                kill_run(pid);
-                stdin = None;
-            }
+        if exited_at.is_none() && killed.is_none() && now >= deadline {
+            killed = Some(Kill::TimeLimit);
+            kill_run(pid);
+            stdin = None;
         }
         let wait = match exited_at {
             Some(_) if stdout.is_none() && stderr.is_none() => break,
@@ -383,7 +390,13 @@ pub fn execute(
                     let room = OUTPUT_CAP - kept_stdout.len();
                     kept_stdout.extend_from_slice(&buffer[..n.min(room)]);
                     if n > room {
+                        // Killed before its pipe closes: else it may die of SIGPIPE first.
                         stdout_truncated = true;
+                        if exited_at.is_none() && killed.is_none() {
+                            killed = Some(Kill::OutputLimit);
+                            kill_run(pid);
+                            stdin = None;
+                        }
                         stdout = None;
                     }
                 }

@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 
 use crate::crosscheck::{cross_check, CrossCheck};
 use crate::report::indented;
-use crate::run::{describe_status, execute, Execution};
+use crate::run::{execute, Execution};
 use crate::show;
 use crate::verdict::{run_stderr_tail, Verdict};
 
@@ -641,10 +641,10 @@ fn describe_counts(counts: &[(&str, usize)]) -> String {
 
 /// How a tool's run failed: its status or timeout, and the tail of its stderr.
 fn tool_failure_reason(run: &Execution, limit: Duration) -> String {
-    let status = match run.status {
-        _ if run.stdout_truncated => "printed more than the output cap".to_string(),
-        Some(status) if !run.timed_out(limit) => describe_status(status),
-        _ => format!("still running after {} ms", limit.as_millis()),
+    let status = if run.timed_out(limit) {
+        format!("still running after {} ms", limit.as_millis())
+    } else {
+        run.describe_end()
     };
     format!("{status}\n{}", run_stderr_tail(run))
 }

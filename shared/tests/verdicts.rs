@@ -222,6 +222,7 @@ fn broken_workspace(root: &Path) -> PathBuf {
         fs::write(tests.join("sample-1.in"), "42\n").unwrap();
         fs::write(tests.join("sample-1.out"), "42\n").unwrap();
         script(&bin_dir, name, body);
+        script(&bin_dir, &format!("{name}-validate"), "cat >/dev/null");
     }
     bin_dir
 }

@@ -243,11 +243,11 @@ pub fn execute(
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .process_group(0);
+    let (notify_read, notify_write) = notify_pipe()?;
     let mut child = spawn(&mut command, program)?;
     let started = Instant::now();
     let pid = child.id() as libc::pid_t;
 
-    let (notify_read, notify_write) = notify_pipe()?;
     let (exited_tx, exited_rx) = mpsc::channel();
     // Blocks in waitid without reaping, so the group id stays valid for the kill.
     let waiter = thread::spawn(move || {
@@ -277,7 +277,10 @@ pub fn execute(
     let mut stdout = child.stdout.take().map(OwnedFd::from);
     let mut stderr = child.stderr.take().map(OwnedFd::from);
     for fd in [&stdin, &stdout, &stderr].into_iter().flatten() {
-        set_nonblocking(fd)?;
+        if let Err(error) = set_nonblocking(fd) {
+            kill_run(pid);
+            return Err(error);
+        }
         // Larger pipes: fewer wake-ups for big inputs and outputs (best effort).
         // SAFETY: fcntl on a descriptor owned here.
         unsafe {

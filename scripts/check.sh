@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Builds every binary in release once, then checks every problem (or the named
 # ones) against its stored cases in io-tests/ under the judge's time limit.
+# Each input is validated first by the problem's `PROBLEM-validate` binary: an
+# input it rejects is the failed case INVALID, a missing validator an ERR.
 # One line per case, `N passed, M failed` at the end; exit 1 on any failure.
 set -euo pipefail
 

@@ -5,14 +5,17 @@
 
 use std::fmt;
 
+use crate::show;
+
 /// Where two outputs first differ.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Mismatch {
     /// 1-based number of the first line that differs.
     pub line: usize,
-    /// That line in the expected output, `None` past its end.
+    /// That line in the expected output (escaped and cut, see [`crate::show`]),
+    /// `None` past its end.
     pub expected: Option<String>,
-    /// That line in the program's output, `None` past its end.
+    /// That line in the program's output, likewise.
     pub got: Option<String>,
     /// A few lines of context around the difference, ready to print.
     pub diff: String,
@@ -32,7 +35,7 @@ impl fmt::Display for Mismatch {
 
 fn describe_line(line: Option<&str>) -> String {
     match line {
-        Some(text) => format!("{text:?}"),
+        Some(text) => format!("\"{text}\""),
         None => "end of output".to_string(),
     }
 }
@@ -42,17 +45,22 @@ const CONTEXT_BEFORE: usize = 2;
 /// Lines of each side shown from the first difference on.
 const SHOWN_AFTER: usize = 3;
 
-/// Splits an output into judge lines: CR before LF and trailing whitespace dropped,
-/// trailing blank lines removed.
-pub fn judge_lines(output: &[u8]) -> Vec<&[u8]> {
-    let mut lines: Vec<&[u8]> = output
+/// The judge lines of an output: split at LF, with a CR before it and other
+/// trailing whitespace dropped. Blank lines at the end still appear here; see
+/// [`judge_line_count`].
+pub fn judge_lines(output: &[u8]) -> impl Iterator<Item = &[u8]> + Clone {
+    output
         .split(|&byte| byte == b'\n')
         .map(|line| line.trim_ascii_end())
-        .collect();
-    while lines.last().is_some_and(|line| line.is_empty()) {
-        lines.pop();
-    }
-    lines
+}
+
+/// How many judge lines an output has once blank lines at its end are dropped.
+pub fn judge_line_count(output: &[u8]) -> usize {
+    judge_lines(output)
+        .enumerate()
+        .filter(|(_, line)| !line.is_empty())
+        .last()
+        .map_or(0, |(index, _)| index + 1)
 }
 
 /// Compares a program's output with the expected one.
@@ -68,53 +76,65 @@ pub fn judge_lines(output: &[u8]) -> Vec<&[u8]> {
 /// ```
 ///
 /// # Complexity
-/// Linear in the sizes of both outputs.
+/// Linear in the sizes of both outputs; memory is the size of the report only.
 pub fn compare(expected: &[u8], got: &[u8]) -> Option<Mismatch> {
-    let expected_lines = judge_lines(expected);
-    let got_lines = judge_lines(got);
-    let first_difference = (0..expected_lines.len().max(got_lines.len()))
-        .find(|&i| expected_lines.get(i) != got_lines.get(i))?;
-    let text = |lines: &[&[u8]], i: usize| {
-        lines
-            .get(i)
-            .map(|line| String::from_utf8_lossy(line).into_owned())
+    let expected_count = judge_line_count(expected);
+    let got_count = judge_line_count(got);
+    let first_difference = judge_lines(expected)
+        .take(expected_count)
+        .map(Some)
+        .chain(std::iter::repeat(None))
+        .zip(
+            judge_lines(got)
+                .take(got_count)
+                .map(Some)
+                .chain(std::iter::repeat(None)),
+        )
+        .take(expected_count.max(got_count))
+        .position(|(expected, got)| expected != got)?;
+    let line_at = |output, count, index| {
+        (index < count).then(|| {
+            let line = judge_lines(output).nth(index).unwrap_or_default();
+            show::escape(line, show::LINE_BYTES, true)
+        })
     };
     Some(Mismatch {
         line: first_difference + 1,
-        expected: text(&expected_lines, first_difference),
-        got: text(&got_lines, first_difference),
-        diff: short_diff(&expected_lines, &got_lines, first_difference),
+        expected: line_at(expected, expected_count, first_difference),
+        got: line_at(got, got_count, first_difference),
+        diff: short_diff(expected, got, first_difference),
     })
 }
 
 /// A unified-diff-like excerpt: common lines before the difference, then the next
 /// few lines of each side marked `-` (expected) and `+` (got).
-fn short_diff(expected: &[&[u8]], got: &[&[u8]], first_difference: usize) -> String {
+fn short_diff(expected: &[u8], got: &[u8], first_difference: usize) -> String {
     let row = |marker: char, number: usize, line: &[u8]| {
-        format!("{marker} {number:>5} | {}\n", String::from_utf8_lossy(line))
+        format!("{marker} {number:>5} | {}\n", show::line(line))
     };
     let mut diff = String::new();
-    for (i, line) in expected
-        .iter()
+    let before = first_difference.saturating_sub(CONTEXT_BEFORE);
+    for (i, line) in judge_lines(expected)
         .enumerate()
         .take(first_difference)
-        .skip(first_difference.saturating_sub(CONTEXT_BEFORE))
+        .skip(before)
     {
         diff += &row(' ', i + 1, line);
     }
-    for (marker, lines, end_note) in [
+    for (marker, output, end_note) in [
         ('-', expected, "(end of expected output)"),
         ('+', got, "(end of output)"),
     ] {
-        for (i, line) in lines
-            .iter()
+        let count = judge_line_count(output);
+        for (i, line) in judge_lines(output)
             .enumerate()
+            .take(count)
             .skip(first_difference)
             .take(SHOWN_AFTER)
         {
             diff += &row(marker, i + 1, line);
         }
-        if first_difference >= lines.len() {
+        if first_difference >= count {
             diff += &format!("{marker}       | {end_note}\n");
         }
     }
@@ -130,6 +150,7 @@ mod tests {
         assert_eq!(compare(b"a b\nc\n", b"a b \r\nc\t\r\n\n\n"), None);
         assert_eq!(compare(b"a b\nc", b"a b\nc\n"), None);
         assert_eq!(compare(b"", b"\n\n"), None);
+        assert_eq!(compare(b"1\n\n\n", b"1"), None);
     }
 
     #[test]
@@ -168,5 +189,31 @@ mod tests {
         let mismatch = compare(b"1\n", b"1\nextra\n").unwrap();
         assert_eq!(mismatch.line, 2);
         assert_eq!(mismatch.expected, None);
+    }
+
+    #[test]
+    fn blank_lines_before_extra_output_count() {
+        let mismatch = compare(b"1\n\n", b"1\n\nx\n").unwrap();
+        assert_eq!(mismatch.line, 2);
+        assert_eq!(mismatch.expected, None);
+        let mismatch = compare(b"1\n\n2\n", b"1\n").unwrap();
+        assert_eq!((mismatch.line, mismatch.got), (2, None));
+    }
+
+    #[test]
+    fn reports_escape_and_cut_what_they_show() {
+        let long = vec![b'7'; 50 << 20];
+        let mismatch = compare(b"516\n", &long).unwrap();
+        let report = format!("{mismatch}\n{}", mismatch.diff);
+        assert!(report.len() < 2000, "{} bytes", report.len());
+        assert!(report.contains("more bytes"), "{report}");
+        let mismatch = compare(b"a\xff\n", b"a\r\x00\x1b[2J\xfe\n").unwrap();
+        let report = format!("{mismatch}\n{}", mismatch.diff);
+        assert!(report.contains(r"a\r\0\e[2J\xfe"), "{report}");
+        assert!(report.contains(r"a\xff"), "{report}");
+        assert!(
+            !report.bytes().any(|b| b < b' ' && b != b'\n'),
+            "{report:?}"
+        );
     }
 }

@@ -6,8 +6,8 @@ use std::io;
 use std::path::Path;
 use std::time::Duration;
 
-use crate::run::{describe_status, execute, Execution};
-use crate::verdict::{stderr_tail, Verdict};
+use crate::run::{execute, Execution};
+use crate::verdict::{run_stderr_tail, Verdict};
 
 /// The outcome of running both programs on one input.
 #[derive(Debug)]
@@ -79,13 +79,10 @@ pub fn cross_check(
         )));
     }
     if !reference_run.succeeded() {
-        let status = reference_run
-            .status
-            .map(describe_status)
-            .unwrap_or_default();
+        let status = reference_run.describe_end();
         return Ok(CrossCheck::ReferenceFailed(format!(
             "{status}\n{}",
-            stderr_tail(&reference_run.stderr)
+            run_stderr_tail(&reference_run)
         )));
     }
     let run = execute(submission, &[], input, submission_limit)?;
@@ -139,10 +136,8 @@ pub fn generated_input(gen: &str, args: &[&str]) -> Vec<u8> {
         run.succeeded(),
         "{gen} {}: {}\n{}",
         args.join(" "),
-        run.status
-            .map(describe_status)
-            .unwrap_or("timed out".to_string()),
-        stderr_tail(&run.stderr)
+        run.describe_end(),
+        run_stderr_tail(&run)
     );
     run.stdout
 }

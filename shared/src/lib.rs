@@ -3,6 +3,7 @@
 //!
 //! - [`compare`]: judge-style output comparison;
 //! - [`run`]: running a program under a time limit;
+//! - [`show`]: a program's bytes escaped and cut for a report;
 //! - [`verdict`]: AC / WA / RE / TLE / OLE for one run;
 //! - [`suite`]: finding `io-tests/<problem>/<name>.in` + `<name>.out`;
 //! - [`problem`]: a problem crate and its judge's limits;
@@ -20,6 +21,7 @@ pub mod problem;
 pub mod report;
 pub mod rng;
 pub mod run;
+pub mod show;
 pub mod stress;
 pub mod suite;
 pub mod validate;

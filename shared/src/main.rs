@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! judge check [--root DIR] [--bin-dir DIR] [PROBLEM...]
-//! judge test --bin PROGRAM --tests DIR --time-limit-ms MS
+//! judge test --bin PROGRAM --tests DIR --time-limit-ms MS [--validator PROGRAM]
 //! judge stress [--root DIR] [--bin-dir DIR] PROBLEM [--cases N] [--seed S]
 //!              [--size K] [--time SECONDS] [--naive-time-limit-ms MS] [--all]
 //! ```
@@ -14,7 +14,7 @@ use std::process::ExitCode;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use judge::problem::{problem_names, Problem};
-use judge::report::{check_problem, Style, Summary};
+use judge::report::{check_problem, unusable, Style, Summary};
 use judge::stress::{
     stress, Inputs, Outcome, Programs, Progress, Settings, DEFAULT_CASES, DEFAULT_NAIVE_LIMIT,
     DEFAULT_SIZE,
@@ -25,33 +25,65 @@ usage:
   judge check [--root DIR] [--bin-dir DIR] [PROBLEM...]
       Checks each problem's built binary (BIN-DIR/PROBLEM) against
       ROOT/io-tests/PROBLEM under the time limit in its crate's
-      [package.metadata.judge]. Every problem under ROOT/crates by default.
-      ROOT defaults to the current folder, BIN-DIR to
-      ${CARGO_TARGET_DIR:-ROOT/target}/release.
-  judge test --bin PROGRAM --tests DIR --time-limit-ms MS
-      Checks any program against the .in/.out pairs in DIR.
+      [package.metadata.judge]. Every input is first validated by
+      BIN-DIR/PROBLEM-validate (exit 0: valid; exit 1 and a message:
+      the case fails as INVALID; a missing or failing validator is an
+      error). Every problem under ROOT/crates by default. ROOT defaults
+      to the current folder, BIN-DIR to ${CARGO_TARGET_DIR:-ROOT/target}/release.
+  judge test --bin PROGRAM --tests DIR --time-limit-ms MS [--validator PROGRAM]
+      Checks any program against the .in/.out pairs in DIR (inputs
+      validated by PROGRAM when --validator is given).
       Both print a line per case and close with `N passed, M failed`;
       they exit 1 if anything failed, 2 on a usage error.
   judge stress [--root DIR] [--bin-dir DIR] PROBLEM [--cases N] [--seed S]
                [--size K] [--time SECONDS] [--naive-time-limit-ms MS] [--all]
       Runs BIN-DIR/PROBLEM and BIN-DIR/PROBLEM-naive on inputs from
-      BIN-DIR/PROBLEM-gen until they disagree: case i is `PROBLEM-gen S+i K`
+      BIN-DIR/PROBLEM-gen, each validated by BIN-DIR/PROBLEM-validate,
+      until they disagree: case i is `PROBLEM-gen S+i K`
       (S: --seed, default taken from the clock and printed; K: --size,
       default 10). Stops after N cases (default 1000, or no limit when only
       --time is given) or SECONDS. --all walks `PROBLEM-gen --all I` for every
       I below `PROBLEM-gen --count-all` instead (N and SECONDS still cap it).
       The submission runs under the problem's time limit, the naive under
-      --naive-time-limit-ms (default 10000). On a disagreement, tries smaller
-      sizes and nearby seeds for a smaller input with the same verdict, prints
-      it with both outputs, and stores it with the naive's output as
+      --naive-time-limit-ms (default 10000). A disagreement (WA, RE, TLE,
+      OLE) is re-run on the same input; one that does not repeat every time
+      is reported as flaky with its counts, and neither shrunk nor stored.
+      A repeatable one is shrunk: tries smaller sizes and nearby seeds for a
+      smaller input with the same repeatable verdict, prints it with both
+      outputs, and stores it with the naive's output as
       ROOT/io-tests/PROBLEM/stress-SEED.in/.out (stress-all-I for --all). An
       existing file is never overwritten (a -2, -3, ... suffix is added), and
       an input already stored under any name is not stored again.
       Progress goes to stderr. Exits 0 when every case agreed, 1 on a
-      disagreement, 2 on a usage or setup error, 3 when the naive or the
-      generator failed (no verdict on the submission).";
+      disagreement (flaky or not), 2 on a usage or setup error, 3 when the
+      naive, the generator or the validator failed, or the validator
+      rejected a generated input (no verdict on the submission).";
+
+/// Exit status when stdout is a closed pipe (`judge ... | head -1`): what a
+/// shell shows for a program ended by SIGPIPE, reached without a message.
+const BROKEN_PIPE_EXIT: u8 = 141;
+
+/// Why a command stopped.
+enum Failure {
+    Usage(String),
+    Io(io::Error),
+}
+
+impl From<io::Error> for Failure {
+    fn from(error: io::Error) -> Failure {
+        Failure::Io(error)
+    }
+}
+
+impl From<String> for Failure {
+    fn from(message: String) -> Failure {
+        Failure::Usage(message)
+    }
+}
 
 fn main() -> ExitCode {
+    // Runs are one at a time and the only children: any orphan is a stray.
+    judge::run::claim_all_children();
     let args: Vec<String> = env::args().skip(1).collect();
     if args.iter().any(|arg| arg == "-h" || arg == "--help") {
         println!("{USAGE}");
@@ -60,20 +92,30 @@ fn main() -> ExitCode {
     if args.first().is_some_and(|command| command == "stress") {
         return stress_command(&args[1..]);
     }
-    match run(&args) {
-        Ok(summary) => {
-            println!("{}", summary.closing_line());
-            if summary.failed == 0 {
-                ExitCode::SUCCESS
-            } else {
-                ExitCode::FAILURE
-            }
-        }
-        Err(message) => {
+    let result = run(&args).and_then(|summary| {
+        let mut stdout = io::stdout().lock();
+        writeln!(stdout, "{}", summary.closing_line())?;
+        stdout.flush()?;
+        Ok(summary)
+    });
+    match result {
+        Ok(summary) if summary.failed == 0 => ExitCode::SUCCESS,
+        Ok(_) => ExitCode::FAILURE,
+        Err(Failure::Usage(message)) => {
             eprintln!("judge: {message}\n\n{USAGE}");
             ExitCode::from(2)
         }
+        Err(Failure::Io(error)) => io_failure("judge", &error),
     }
+}
+
+/// Ends quietly on a closed stdout; any other write error is reported (exit 2).
+fn io_failure(command: &str, error: &io::Error) -> ExitCode {
+    if error.kind() == io::ErrorKind::BrokenPipe {
+        return ExitCode::from(BROKEN_PIPE_EXIT);
+    }
+    eprintln!("{command}: {error}");
+    ExitCode::from(2)
 }
 
 /// `--flag VALUE` pairs, in order.
@@ -108,7 +150,7 @@ fn option<'a>(options: &[(&str, &'a str)], flag: &str) -> Option<&'a str> {
         .map(|(_, value)| *value)
 }
 
-fn run(args: &[String]) -> Result<Summary, String> {
+fn run(args: &[String]) -> Result<Summary, Failure> {
     let style = if io::stdout().is_terminal() {
         Style::Color
     } else {
@@ -116,7 +158,7 @@ fn run(args: &[String]) -> Result<Summary, String> {
     };
     let (command, rest) = args
         .split_first()
-        .ok_or_else(|| "no command given".to_string())?;
+        .ok_or_else(|| Failure::Usage("no command given".to_string()))?;
     match command.as_str() {
         "check" => {
             let (options, problems) = parse_options(rest, &["--root", "--bin-dir"])?;
@@ -124,17 +166,29 @@ fn run(args: &[String]) -> Result<Summary, String> {
             check(&root, &bin_dir, &problems, style)
         }
         "test" => {
-            let (options, positional) =
-                parse_options(rest, &["--bin", "--tests", "--time-limit-ms"])?;
+            let (options, positional) = parse_options(
+                rest,
+                &["--bin", "--tests", "--time-limit-ms", "--validator"],
+            )?;
             if let Some(extra) = positional.first() {
-                return Err(format!("unexpected argument {extra}"));
+                return Err(format!("unexpected argument {extra}").into());
             }
             let need = |flag| option(&options, flag).ok_or_else(|| format!("{flag} is required"));
             let binary = Path::new(need("--bin")?);
             let tests = PathBuf::from(need("--tests")?);
             let time_limit_ms: u64 = need("--time-limit-ms")?
                 .parse()
-                .map_err(|_| "--time-limit-ms takes a whole number of milliseconds".to_string())?;
+                .ok()
+                .filter(|&ms| ms > 0)
+                .ok_or_else(|| {
+                    "--time-limit-ms takes a positive whole number of milliseconds".to_string()
+                })?;
+            let validator = option(&options, "--validator").map(Path::new);
+            for (flag, program) in [("--bin", Some(binary)), ("--validator", validator)] {
+                if let Some(reason) = program.and_then(unusable) {
+                    return Err(format!("{flag}: {reason}").into());
+                }
+            }
             let problem = Problem {
                 name: tests.display().to_string(),
                 manifest_dir: PathBuf::new(),
@@ -143,33 +197,41 @@ fn run(args: &[String]) -> Result<Summary, String> {
                 memory_limit_mb: None,
                 url: None,
             };
-            check_problem(&problem, binary, &mut io::stdout().lock(), style)
-                .map_err(|error| error.to_string())
+            Ok(check_problem(
+                &problem,
+                binary,
+                validator,
+                &mut io::stdout().lock(),
+                style,
+            )?)
         }
-        other => Err(format!("unknown command {other}")),
+        other => Err(format!("unknown command {other}").into()),
     }
 }
 
-fn check(root: &Path, bin_dir: &Path, names: &[&str], style: Style) -> Result<Summary, String> {
+fn check(root: &Path, bin_dir: &Path, names: &[&str], style: Style) -> Result<Summary, Failure> {
     let names: Vec<String> = if names.is_empty() {
         problem_names(root).map_err(|error| error.to_string())?
     } else {
         names.iter().map(|name| name.to_string()).collect()
     };
     if names.is_empty() {
-        return Err(format!(
-            "no problems under {}",
-            root.join("crates").display()
-        ));
+        return Err(format!("no problems under {}", root.join("crates").display()).into());
     }
     let mut total = Summary::default();
     let mut stdout = io::stdout().lock();
     for name in &names {
         let problem = Problem::load(root, name).map_err(|error| format!("{name}: {error}"))?;
-        let summary = check_problem(&problem, &bin_dir.join(name), &mut stdout, style)
-            .map_err(|error| error.to_string())?;
+        let validator = bin_dir.join(format!("{name}-validate"));
+        let summary = check_problem(
+            &problem,
+            &bin_dir.join(name),
+            Some(&validator),
+            &mut stdout,
+            style,
+        )?;
         total.add(summary);
-        stdout.flush().map_err(|error| error.to_string())?;
+        stdout.flush()?;
     }
     Ok(total)
 }
@@ -211,12 +273,11 @@ fn stress_command(args: &[String]) -> ExitCode {
         &mut progress,
     ) {
         Ok(Outcome::Clean) => ExitCode::SUCCESS,
-        Ok(Outcome::Disagreed) => ExitCode::FAILURE,
+        Ok(Outcome::Disagreed | Outcome::Flaky) => ExitCode::FAILURE,
         Ok(Outcome::ToolFailed) => ExitCode::from(3),
         Err(error) => {
             let _ = stdout.flush();
-            eprintln!("judge stress: {error}");
-            ExitCode::from(2)
+            io_failure("judge stress", &error)
         }
     }
 }

@@ -6,9 +6,15 @@ use std::io::{self, Write};
 use std::path::Path;
 use std::time::Duration;
 
+use std::os::unix::fs::PermissionsExt;
+
 use crate::problem::Problem;
-use crate::suite::discover;
-use crate::verdict::judge;
+use crate::run::execute;
+use crate::suite::{discover, show_path};
+use crate::verdict::{run_stderr_tail, Verdict};
+
+/// Time limit of a validator on one input: validators are linear and quick.
+const VALIDATOR_LIMIT: Duration = Duration::from_secs(10);
 
 /// Counts of passed and failed cases.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -59,24 +65,85 @@ fn millis(duration: Duration) -> u128 {
     duration.as_millis()
 }
 
+/// Why `program` cannot be run, if it cannot: missing, not a file, not executable.
+pub fn unusable(program: &Path) -> Option<String> {
+    let shown = show_path(program);
+    match fs::metadata(program) {
+        Err(error) => Some(format!("{shown}: {error}")),
+        Ok(metadata) if !metadata.is_file() => Some(format!("{shown} is not a file")),
+        Ok(metadata) if metadata.permissions().mode() & 0o111 == 0 => {
+            Some(format!("{shown} is not executable"))
+        }
+        Ok(_) => None,
+    }
+}
+
+/// Reads a case file; the error names it (a dangling link, say).
+fn read_case_file(path: &Path) -> io::Result<Vec<u8>> {
+    fs::read(path)
+        .map_err(|error| io::Error::new(error.kind(), format!("{}: {error}", show_path(path))))
+}
+
+/// What the validator says about an input.
+enum Validation {
+    Valid,
+    /// Exit status 1: the verdict INVALID with its message.
+    Invalid(String),
+    /// Anything else: the validator itself failed.
+    Failed(String),
+}
+
+/// A validator reads one input on stdin: exit 0 if valid, exit 1 with a line
+/// on stderr if not. Anything else (a crash, a timeout) is its own failure.
+fn validate(validator: &Path, input: &[u8]) -> io::Result<Validation> {
+    let run = execute(validator, &[], input, VALIDATOR_LIMIT)?;
+    Ok(match run.status.and_then(|status| status.code()) {
+        _ if run.timed_out(VALIDATOR_LIMIT) => Validation::Failed(format!(
+            "validator {} still running after {} ms",
+            show_path(validator),
+            VALIDATOR_LIMIT.as_millis()
+        )),
+        Some(0) => Validation::Valid,
+        Some(1) => {
+            let message = run_stderr_tail(&run);
+            Validation::Invalid(if message.is_empty() {
+                "(the validator gave no message)".to_string()
+            } else {
+                message
+            })
+        }
+        _ => Validation::Failed(format!(
+            "validator {} failed: {}\n{}",
+            show_path(validator),
+            run.describe_end(),
+            run_stderr_tail(&run)
+        )),
+    })
+}
+
 /// Runs `binary` on every stored case of `problem` under the problem's time limit,
-/// writing one line per case (verdict, name, time) and the details of each failure.
+/// writing one line per case (verdict, name, wall and CPU time) and the details
+/// of each failure. With a `validator`, every input is validated first: an input
+/// it rejects is the failed case `INVALID`, and a validator that is missing or
+/// fails is an error.
 ///
 /// A missing folder, a folder with no cases, a case missing its `.in` or `.out`
-/// and a binary that cannot be started are failures, never passes.
+/// and a binary that cannot be started are failures, never passes. Files that
+/// look like cases but are skipped are listed as warnings.
 ///
 /// # Errors
 /// Only when writing to `out` fails.
 pub fn check_problem(
     problem: &Problem,
     binary: &Path,
+    validator: Option<&Path>,
     out: &mut dyn Write,
     style: Style,
 ) -> io::Result<Summary> {
     let mut summary = Summary::default();
     let error = |out: &mut dyn Write, summary: &mut Summary, message: String| {
         summary.failed += 1;
-        writeln!(out, "{} {message}", style.code("ERR", false))
+        writeln!(out, "{} {}", style.code("ERR", false), message.trim_end())
     };
     let suite = match discover(&problem.io_tests_dir) {
         Ok(suite) => suite,
@@ -94,16 +161,40 @@ pub fn check_problem(
         if count == 1 { "" } else { "s" },
         millis(problem.time_limit)
     )?;
+    for skipped in &suite.skipped {
+        writeln!(out, "warning: {skipped}")?;
+    }
     if suite.cases.is_empty() && suite.orphans.is_empty() {
         error(
             out,
             &mut summary,
-            format!("no cases in {}", problem.io_tests_dir.display()),
+            format!("no cases in {}", show_path(&problem.io_tests_dir)),
         )?;
     }
     for orphan in &suite.orphans {
         error(out, &mut summary, format!("{}: {orphan}", orphan.name()))?;
     }
+    if let Some(reason) = unusable(binary) {
+        error(
+            out,
+            &mut summary,
+            format!("cannot run the binary: {reason}"),
+        )?;
+        summary.failed += count.saturating_sub(1);
+        return Ok(summary);
+    }
+    let validator = match validator.map(|path| (path, unusable(path))) {
+        Some((_, Some(reason))) => {
+            error(
+                out,
+                &mut summary,
+                format!("no validator: {reason}; the inputs are not validated"),
+            )?;
+            None
+        }
+        Some((path, None)) => Some(path),
+        None => None,
+    };
     let name_width = suite
         .cases
         .iter()
@@ -111,24 +202,53 @@ pub fn check_problem(
         .max()
         .unwrap_or(0);
     for case in &suite.cases {
-        let files = fs::read(&case.input).and_then(|input| Ok((input, fs::read(&case.output)?)));
-        let result = files
-            .and_then(|(input, expected)| judge(binary, &input, &expected, problem.time_limit));
+        let result = read_case_file(&case.input).and_then(|input| {
+            let expected = read_case_file(&case.output)?;
+            if let Some(validator) = validator {
+                match validate(validator, &input)? {
+                    Validation::Valid => {}
+                    Validation::Invalid(message) => {
+                        return Ok(Err(Verdict::Invalid { message }));
+                    }
+                    Validation::Failed(message) => {
+                        return Err(io::Error::other(message));
+                    }
+                }
+            }
+            let run = execute(binary, &[], &input, problem.time_limit)?;
+            Ok(Ok((
+                Verdict::of_execution(&run, &expected, problem.time_limit),
+                run,
+            )))
+        });
         match result {
-            Ok((verdict, elapsed)) => {
+            Ok(Ok((verdict, run))) => {
                 writeln!(
                     out,
-                    "{} {:<name_width$} {:>6} ms",
+                    "{} {:<name_width$} {:>6} ms  (cpu {} ms)",
                     style.code(verdict.code(), verdict.is_accepted()),
                     case.name,
-                    millis(elapsed)
+                    millis(run.elapsed),
+                    millis(run.cpu)
                 )?;
                 write!(out, "{}", indented(&verdict.to_string()))?;
+                if run.streams_abandoned {
+                    write!(
+                        out,
+                        "{}",
+                        indented("(its output was still open after it ended: stopped reading)")
+                    )?;
+                }
                 if verdict.is_accepted() {
                     summary.passed += 1;
                 } else {
                     summary.failed += 1;
                 }
+            }
+            Ok(Err(verdict)) => {
+                summary.failed += 1;
+                writeln!(out, "{} {}", style.code(verdict.code(), false), case.name)?;
+                write!(out, "{}", indented(&verdict.to_string()))?;
             }
             Err(cause) => error(out, &mut summary, format!("{}: {cause}", case.name))?,
         }
@@ -137,10 +257,14 @@ pub fn check_problem(
 }
 
 /// For a problem crate's `cargo test`: checks the built binary against the
-/// problem's stored cases and panics with the report unless every case passes.
+/// problem's stored cases, each input validated first by the problem's
+/// validator (`<problem>-validate`, found beside `binary`, as cargo builds every
+/// binary of the crate into one folder). Fails the test, showing the report
+/// without a panic backtrace, unless every case passes.
 ///
 /// # Panics
-/// When the problem cannot be loaded or any case does not pass.
+/// When the problem cannot be loaded, the validator is missing or rejects an
+/// input, or any case does not pass.
 ///
 /// # Example
 /// ```no_run
@@ -148,11 +272,27 @@ pub fn check_problem(
 /// ```
 pub fn assert_io_tests_pass(manifest_dir: &str, binary: &str) {
     let problem = Problem::from_manifest_dir(Path::new(manifest_dir))
-        .unwrap_or_else(|error| panic!("cannot load the problem: {error}"));
+        .unwrap_or_else(|error| fail_test(format!("cannot load the problem: {error}")));
+    let binary = Path::new(binary);
+    let validator = binary.with_file_name(format!("{}-validate", problem.name));
     let mut report = Vec::new();
-    let summary = check_problem(&problem, Path::new(binary), &mut report, Style::Plain)
-        .expect("writing to memory cannot fail");
-    let report = String::from_utf8_lossy(&report);
-    print!("{report}");
-    assert!(summary.failed == 0, "{report}{}", summary.closing_line());
+    let summary = check_problem(
+        &problem,
+        binary,
+        Some(&validator),
+        &mut report,
+        Style::Plain,
+    )
+    .expect("writing to memory cannot fail");
+    print!("{}", String::from_utf8_lossy(&report));
+    if summary.failed > 0 {
+        fail_test(summary.closing_line());
+    }
+}
+
+/// Fails a test with `message` on stderr, skipping the panic hook: the
+/// harness's report, not a backtrace, is what the reader sees.
+fn fail_test(message: String) -> ! {
+    eprintln!("{message}");
+    std::panic::resume_unwind(Box::new(message))
 }

@@ -7,11 +7,16 @@
 //! `gen --all I` for every `I` of the generator's exhaustive walk. Each input is
 //! judged like a stored case ([`Verdict::of_execution`]): the naive's output is
 //! the expected answer, the submission runs under the problem's time limit and
-//! the naive under a generous limit of its own. When the naive (or the
-//! generator) fails, that is what gets reported: the submission is not judged.
+//! the naive under a generous limit of its own. Every input is first checked by
+//! the problem's validator. When the generator, the validator or the naive
+//! fails, that is what gets reported: the submission is not judged.
+//!
+//! A disagreement is re-run [`CONFIRM_RUNS`] more times on the same input
+//! before anything is shrunk or stored: one that does not repeat every time is
+//! reported as flaky, with the counts, and nothing is stored. Shrinking only
+//! adopts smaller inputs whose verdict repeats the same way.
 
 use std::fmt;
-use std::fmt::Write as _;
 use std::fs::{self, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -19,8 +24,9 @@ use std::time::{Duration, Instant};
 
 use crate::crosscheck::{cross_check, CrossCheck};
 use crate::report::indented;
-use crate::run::{describe_status, execute, Execution};
-use crate::verdict::{stderr_tail, Verdict};
+use crate::run::{execute, Execution};
+use crate::show;
+use crate::verdict::{run_stderr_tail, Verdict};
 
 /// Cases of a random run when neither a case count nor a time budget is given.
 pub const DEFAULT_CASES: u64 = 1000;
@@ -29,37 +35,41 @@ pub const DEFAULT_SIZE: u64 = 10;
 /// The naive's time limit when none is given: it is slow by design, but must end.
 pub const DEFAULT_NAIVE_LIMIT: Duration = Duration::from_secs(10);
 
-/// Limit for one run of the generator.
+/// Limit for one run of the generator, and of the validator.
 const GEN_LIMIT: Duration = Duration::from_secs(60);
+/// A disagreement is run this many more times before it counts as repeatable.
+pub const CONFIRM_RUNS: usize = 4;
 /// Besides the failing seed, shrinking tries this many seeds after it.
 const SHRINK_EXTRA_SEEDS: u64 = 30;
 /// Shrinking tries every size up to this one; above it, sizes grow by a quarter.
 const SHRINK_EVERY_SIZE_UP_TO: u64 = 32;
 /// Shrinking stops after this long and keeps the smallest input found so far.
 const SHRINK_BUDGET: Duration = Duration::from_secs(30);
-/// How much of an input or output a report shows.
+/// Lines of an input or output a report shows.
 const SHOWN_LINES: usize = 30;
-const SHOWN_CHARS: usize = 3000;
 /// Progress on a terminal is redrawn at most this often...
 const REDRAW_EVERY: Duration = Duration::from_millis(100);
 /// ...and written as a new line this often elsewhere (a log, CI).
 const LOG_EVERY: Duration = Duration::from_secs(5);
 
-/// A problem's three programs.
+/// A problem's four programs.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Programs {
     pub submission: PathBuf,
     pub naive: PathBuf,
     pub gen: PathBuf,
+    pub validator: PathBuf,
 }
 
 impl Programs {
-    /// The built binaries of problem `name`: `BIN-DIR/<name>`, `<name>-naive`, `<name>-gen`.
+    /// The built binaries of problem `name`: `BIN-DIR/<name>`, `<name>-naive`,
+    /// `<name>-gen` and `<name>-validate`.
     pub fn in_dir(bin_dir: &Path, name: &str) -> Programs {
         Programs {
             submission: bin_dir.join(name),
             naive: bin_dir.join(format!("{name}-naive")),
             gen: bin_dir.join(format!("{name}-gen")),
+            validator: bin_dir.join(format!("{name}-validate")),
         }
     }
 }
@@ -125,9 +135,11 @@ impl fmt::Display for Origin {
 pub enum Outcome {
     /// Every case agreed.
     Clean,
-    /// The submission disagreed with the naive; the input is stored as a case.
+    /// The submission disagreed with the naive every time; the input is stored as a case.
     Disagreed,
-    /// The naive or the generator failed: nothing is known about the submission.
+    /// The submission disagreed, but not on every run of the same input: nothing stored.
+    Flaky,
+    /// The generator, the validator or the naive failed: nothing is known about the submission.
     ToolFailed,
 }
 
@@ -214,6 +226,12 @@ enum ToolFailure {
         reason: String,
     },
     Naive {
+        origin: Origin,
+        input: Vec<u8>,
+        reason: String,
+    },
+    /// The validator rejected the generated input, or failed on it.
+    Validator {
         origin: Origin,
         input: Vec<u8>,
         reason: String,
@@ -312,36 +330,13 @@ fn shrink_sizes(largest: u64) -> Vec<u64> {
     sizes
 }
 
-/// Some text for a report: at most [`SHOWN_LINES`] lines and [`SHOWN_CHARS`]
-/// characters, indented like the harness's report details.
+/// Some bytes for a report: at most [`SHOWN_LINES`] lines, each escaped and
+/// cut (see [`show::lines`]), indented like the harness's report details.
 fn excerpt(bytes: &[u8]) -> String {
     if bytes.is_empty() {
         return "     (empty)\n".to_string();
     }
-    let text = String::from_utf8_lossy(bytes);
-    let lines: Vec<&str> = text.lines().collect();
-    let mut shown = String::new();
-    for line in lines.iter().take(SHOWN_LINES) {
-        if shown.len() + line.len() > SHOWN_CHARS {
-            let room: String = line
-                .chars()
-                .take(SHOWN_CHARS.saturating_sub(shown.len()))
-                .collect();
-            let _ = writeln!(shown, "     {room}...");
-            break;
-        }
-        let _ = writeln!(shown, "     {line}");
-    }
-    let shown_lines = shown.lines().count();
-    if shown_lines < lines.len() {
-        let _ = writeln!(
-            shown,
-            "     ... ({} more lines, {} bytes in all)",
-            lines.len() - shown_lines,
-            bytes.len()
-        );
-    }
-    shown
+    indented(&show::lines(bytes, SHOWN_LINES, false))
 }
 
 /// `1 case`, `2 cases`.
@@ -369,17 +364,50 @@ impl Stress<'_> {
         let args = origin.gen_args();
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         let run = execute(&self.programs.gen, &args, b"", GEN_LIMIT)?;
-        if run.succeeded() && !run.timed_out(GEN_LIMIT) {
-            return Ok(Ok(run.stdout));
+        if !run.succeeded() || run.timed_out(GEN_LIMIT) || run.stdout_truncated {
+            return Ok(Err(ToolFailure::Gen {
+                origin,
+                reason: tool_failure_reason(&run, GEN_LIMIT),
+            }));
         }
-        let status = match run.status {
-            Some(status) if !run.timed_out(GEN_LIMIT) => describe_status(status),
-            _ => format!("still running after {} ms", GEN_LIMIT.as_millis()),
+        let input = run.stdout;
+        let check = execute(&self.programs.validator, &[], &input, GEN_LIMIT)?;
+        if check.succeeded() && !check.timed_out(GEN_LIMIT) {
+            return Ok(Ok(input));
+        }
+        let rejected = check.status.and_then(|status| status.code()) == Some(1);
+        let reason = if rejected && !check.timed_out(GEN_LIMIT) {
+            format!(
+                "the validator rejects the generated input:\n{}",
+                run_stderr_tail(&check)
+            )
+        } else {
+            format!(
+                "the validator failed: {}",
+                tool_failure_reason(&check, GEN_LIMIT)
+            )
         };
-        Ok(Err(ToolFailure::Gen {
+        Ok(Err(ToolFailure::Validator {
             origin,
-            reason: format!("{status}\n{}", stderr_tail(&run.stderr)),
+            input,
+            reason,
         }))
+    }
+
+    /// Runs the submission [`CONFIRM_RUNS`] more times on a failure's input:
+    /// how many runs gave each verdict code, the failure's own run counted.
+    fn confirm(&self, failure: &Failure) -> io::Result<Vec<(&'static str, usize)>> {
+        let mut counts = vec![(failure.verdict.code(), 1)];
+        for _ in 0..CONFIRM_RUNS {
+            let limit = self.settings.submission_limit;
+            let run = execute(&self.programs.submission, &[], &failure.input, limit)?;
+            let code = Verdict::of_execution(&run, &failure.expected, limit).code();
+            match counts.iter_mut().find(|(seen, _)| *seen == code) {
+                Some((_, count)) => *count += 1,
+                None => counts.push((code, 1)),
+            }
+        }
+        Ok(counts)
     }
 
     /// Judges the submission on `input` against the naive's output, like a stored case.
@@ -462,6 +490,16 @@ impl Stress<'_> {
                 match self.judge_input(origin, input)? {
                     Check::Agree => {}
                     Check::Disagree(failure) if failure.verdict.code() == code => {
+                        let counts = self.confirm(&failure)?;
+                        if counts.len() > 1 {
+                            writeln!(
+                                out,
+                                "     {origin}: {} bytes, but flaky ({}): not taken",
+                                failure.input.len(),
+                                describe_counts(&counts)
+                            )?;
+                            continue;
+                        }
                         writeln!(out, "     {origin}: {} bytes", failure.input.len())?;
                         best = *failure;
                         continue 'seeds;
@@ -512,6 +550,31 @@ impl Stress<'_> {
         }
     }
 
+    /// A disagreement that did not repeat on every run: shown, never stored.
+    fn report_flaky(
+        &self,
+        failure: &Failure,
+        counts: &[(&str, usize)],
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
+        writeln!(
+            out,
+            "FLAKY {}: the submission's verdict on this input changes from run to run ({})",
+            failure.origin,
+            describe_counts(counts)
+        )?;
+        writeln!(out, "input (`{}`):", self.gen_command(failure.origin))?;
+        write!(out, "{}", excerpt(&failure.input))?;
+        writeln!(out, "first failing run: {}", failure.verdict.code())?;
+        write!(out, "{}", indented(&failure.verdict.to_string()))?;
+        writeln!(
+            out,
+            "not shrunk and not stored: a stored case must fail every time \
+             (look for uninitialised memory, data races, time or randomness; \
+             a TLE near the limit is the machine's noise as much as the program's)"
+        )
+    }
+
     fn report_tool_failure(&self, failure: &ToolFailure, out: &mut dyn Write) -> io::Result<()> {
         match failure {
             ToolFailure::Gen { origin, reason } => {
@@ -544,8 +607,46 @@ impl Stress<'_> {
                     "no verdict on the submission: the naive must solve every valid input"
                 )
             }
+            ToolFailure::Validator {
+                origin,
+                input,
+                reason,
+            } => {
+                writeln!(
+                    out,
+                    "INVALID input from {origin} (`{}`):",
+                    self.gen_command(*origin)
+                )?;
+                write!(out, "{}", indented(reason))?;
+                writeln!(out, "input:")?;
+                write!(out, "{}", excerpt(input))?;
+                writeln!(
+                    out,
+                    "no verdict on the submission: the generator must print valid inputs only"
+                )
+            }
         }
     }
+}
+
+/// `WA 3 of 5 runs, AC 2 of 5 runs`.
+fn describe_counts(counts: &[(&str, usize)]) -> String {
+    let total: usize = counts.iter().map(|(_, count)| count).sum();
+    counts
+        .iter()
+        .map(|(code, count)| format!("{code} {count} of {total} runs"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// How a tool's run failed: its status or timeout, and the tail of its stderr.
+fn tool_failure_reason(run: &Execution, limit: Duration) -> String {
+    let status = if run.timed_out(limit) {
+        format!("still running after {} ms", limit.as_millis())
+    } else {
+        run.describe_end()
+    };
+    format!("{status}\n{}", run_stderr_tail(run))
 }
 
 /// The number of inputs of the generator's exhaustive walk.
@@ -560,7 +661,7 @@ fn walk_length(name: &str, gen: &Path) -> io::Result<u64> {
         Some(count) => Ok(count),
         None => Err(io::Error::other(format!(
             "`{name}-gen --count-all` did not print a count\n{}",
-            stderr_tail(&run.stderr)
+            run_stderr_tail(&run)
         ))),
     }
 }
@@ -582,11 +683,16 @@ pub fn stress(
     out: &mut dyn Write,
     progress: &mut Progress,
 ) -> io::Result<Outcome> {
-    for program in [&programs.submission, &programs.naive, &programs.gen] {
-        if !program.is_file() {
+    for program in [
+        &programs.submission,
+        &programs.naive,
+        &programs.gen,
+        &programs.validator,
+    ] {
+        if let Some(reason) = crate::report::unusable(program) {
             return Err(io::Error::new(
                 io::ErrorKind::NotFound,
-                format!("{} does not exist: build it first", program.display()),
+                format!("{reason}: build it first"),
             ));
         }
     }
@@ -661,6 +767,17 @@ pub fn stress(
                     run.gen_command(failure.origin),
                     cases(passed)
                 )?;
+                let counts = run.confirm(&failure)?;
+                writeln!(
+                    out,
+                    "re-run on the same input: {}",
+                    describe_counts(&counts)
+                )?;
+                if counts.len() > 1 {
+                    run.report_flaky(&failure, &counts, out)?;
+                    writeln!(out, "{passed} passed, 1 failed (flaky)")?;
+                    return Ok(Outcome::Flaky);
+                }
                 let failure = match run.shrink(*failure, out)? {
                     Ok(failure) => failure,
                     Err(tool_failure) => {

@@ -5,11 +5,15 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::fs;
 use std::io;
+use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
+
+use crate::show;
 
 /// One stored case.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TestCase {
+    /// The file name before `.in`, escaped for showing (see [`show_path`]).
     pub name: String,
     pub input: PathBuf,
     pub output: PathBuf,
@@ -29,33 +33,54 @@ impl Orphan {
         let path = match self {
             Orphan::InputWithoutOutput(path) | Orphan::OutputWithoutInput(path) => path,
         };
-        path.file_stem()
-            .map(|stem| stem.to_string_lossy().into_owned())
-            .unwrap_or_default()
+        path.file_stem().map(show_path).unwrap_or_default()
     }
+}
+
+/// A path or file name, escaped like program output: names that are not UTF-8
+/// or hold control characters are shown unambiguously.
+pub fn show_path(path: impl AsRef<std::ffi::OsStr>) -> String {
+    show::escape(path.as_ref().as_bytes(), 4096, false)
 }
 
 impl fmt::Display for Orphan {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Orphan::InputWithoutOutput(path) => {
-                write!(f, "{} has no matching .out file", path.display())
+                write!(f, "{} has no matching .out file", show_path(path))
             }
             Orphan::OutputWithoutInput(path) => {
-                write!(f, "{} has no matching .in file", path.display())
+                write!(f, "{} has no matching .in file", show_path(path))
             }
         }
     }
 }
 
-/// The cases found in a folder, sorted by name, and the files that have no partner.
+/// A file that looks like a case but is not read as one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Skipped {
+    pub path: PathBuf,
+    pub reason: &'static str,
+}
+
+impl fmt::Display for Skipped {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} skipped: {}", show_path(&self.path), self.reason)
+    }
+}
+
+/// The cases found in a folder, sorted by the bytes of their names, the files
+/// that have no partner, and the files skipped.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TestSuite {
     pub cases: Vec<TestCase>,
     pub orphans: Vec<Orphan>,
+    pub skipped: Vec<Skipped>,
 }
 
-/// Reads `dir` for `.in`/`.out` pairs. Other files are ignored.
+/// Reads `dir` for `.in`/`.out` pairs, matching names byte for byte. Files
+/// named just `.in` or `.out`, or with those extensions in another case
+/// (`.IN`), are listed as skipped; other files are ignored.
 ///
 /// # Errors
 /// When `dir` cannot be read (for example, it does not exist).
@@ -64,36 +89,52 @@ pub struct TestSuite {
 /// ```
 /// use std::fs;
 /// let dir = tempfile::tempdir().unwrap();
-/// for file in ["sample-1.in", "sample-1.out", "lonely.in", "notes.txt"] {
+/// for file in ["sample-1.in", "sample-1.out", "lonely.in", "notes.txt", "two.IN"] {
 ///     fs::write(dir.path().join(file), "1\n").unwrap();
 /// }
 /// let suite = judge::suite::discover(dir.path()).unwrap();
 /// assert_eq!(suite.cases.len(), 1);
 /// assert_eq!(suite.cases[0].name, "sample-1");
 /// assert_eq!(suite.orphans.len(), 1, "lonely.in has no .out");
+/// assert_eq!(suite.skipped.len(), 1, "two.IN is not a case");
 /// ```
 pub fn discover(dir: &Path) -> io::Result<TestSuite> {
-    let mut inputs = BTreeMap::new();
-    let mut outputs = BTreeMap::new();
+    let mut suite = TestSuite::default();
+    let mut inputs: BTreeMap<Vec<u8>, PathBuf> = BTreeMap::new();
+    let mut outputs: BTreeMap<Vec<u8>, PathBuf> = BTreeMap::new();
     let entries = fs::read_dir(dir)
-        .map_err(|error| io::Error::new(error.kind(), format!("{}: {error}", dir.display())))?;
+        .map_err(|error| io::Error::new(error.kind(), format!("{}: {error}", show_path(dir))))?;
     for entry in entries {
         let path = entry?.path();
-        let (Some(stem), Some(extension)) = (path.file_stem(), path.extension()) else {
+        let file_name = path.file_name().unwrap_or_default().as_bytes();
+        let Some(dot) = file_name.iter().rposition(|&byte| byte == b'.') else {
             continue;
         };
-        let stem = stem.to_string_lossy().into_owned();
-        match extension.to_str() {
-            Some("in") => inputs.insert(stem, path),
-            Some("out") => outputs.insert(stem, path),
-            _ => None,
+        let (stem, extension) = (file_name[..dot].to_vec(), &file_name[dot + 1..]);
+        let skip = |reason| Skipped {
+            path: path.clone(),
+            reason,
         };
+        match extension {
+            b"in" | b"out" if stem.is_empty() => suite
+                .skipped
+                .push(skip("a case needs a name before its extension")),
+            b"in" => drop(inputs.insert(stem, path)),
+            b"out" => drop(outputs.insert(stem, path)),
+            _ if extension.eq_ignore_ascii_case(b"in")
+                || extension.eq_ignore_ascii_case(b"out") =>
+            {
+                suite
+                    .skipped
+                    .push(skip("cases end in lowercase .in and .out"))
+            }
+            _ => {}
+        }
     }
-    let mut suite = TestSuite::default();
     for (name, input) in inputs {
         match outputs.remove(&name) {
             Some(output) => suite.cases.push(TestCase {
-                name,
+                name: show::escape(&name, 4096, false),
                 input,
                 output,
             }),

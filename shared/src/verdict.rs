@@ -1,4 +1,5 @@
-//! Judging one run: AC, WA, RE or TLE.
+//! Judging one run: AC, WA, RE, TLE or OLE (and INVALID for an input its
+//! validator rejects).
 
 use std::fmt;
 use std::io;
@@ -6,12 +7,11 @@ use std::path::Path;
 use std::time::Duration;
 
 use crate::compare::{compare, Mismatch};
-use crate::run::{describe_status, execute, Execution, OUTPUT_CAP};
+use crate::run::{describe_status, execute, Execution, Kill, OUTPUT_CAP};
+use crate::show;
 
-/// Lines of stderr kept in a runtime-error report.
+/// Lines of stderr shown in a runtime-error report (each cut at [`show::LINE_BYTES`]).
 const STDERR_TAIL_LINES: usize = 10;
-/// Characters of stderr kept in a runtime-error report.
-const STDERR_TAIL_CHARS: usize = 2000;
 
 /// A judge's verdict on one run.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,12 +23,17 @@ pub enum Verdict {
         status: String,
         stderr_tail: String,
     },
-    /// Still running at the time limit (it was killed), or finished after it.
+    /// Still running at the time limit (`killed`), or ended by itself after it.
     TimeLimitExceeded {
         limit: Duration,
+        killed: bool,
     },
-    /// Printed more than the harness keeps.
+    /// Printed more than [`OUTPUT_CAP`]: killed there.
     OutputLimitExceeded,
+    /// The input itself broke the problem's constraints: the validator's message.
+    Invalid {
+        message: String,
+    },
 }
 
 impl Verdict {
@@ -40,6 +45,7 @@ impl Verdict {
             Verdict::RuntimeError { .. } => "RE",
             Verdict::TimeLimitExceeded { .. } => "TLE",
             Verdict::OutputLimitExceeded => "OLE",
+            Verdict::Invalid { .. } => "INVALID",
         }
     }
 
@@ -49,17 +55,20 @@ impl Verdict {
 
     /// Judges a finished [`Execution`] against the expected output.
     pub fn of_execution(run: &Execution, expected: &[u8], time_limit: Duration) -> Verdict {
+        if run.killed == Some(Kill::OutputLimit) || run.stdout_truncated {
+            return Verdict::OutputLimitExceeded;
+        }
         if run.timed_out(time_limit) {
-            return Verdict::TimeLimitExceeded { limit: time_limit };
+            return Verdict::TimeLimitExceeded {
+                limit: time_limit,
+                killed: run.killed.is_some(),
+            };
         }
         if !run.succeeded() {
             return Verdict::RuntimeError {
                 status: run.status.map(describe_status).unwrap_or_default(),
-                stderr_tail: stderr_tail(&run.stderr),
+                stderr_tail: run_stderr_tail(run),
             };
-        }
-        if run.stdout_truncated {
-            return Verdict::OutputLimitExceeded;
         }
         match compare(expected, &run.stdout) {
             None => Verdict::Accepted,
@@ -88,25 +97,48 @@ impl fmt::Display for Verdict {
                         .try_for_each(|line| writeln!(f, "  {line}"))
                 }
             }
-            Verdict::TimeLimitExceeded { limit } => {
-                writeln!(f, "killed at the time limit of {} ms", limit.as_millis())
-            }
-            Verdict::OutputLimitExceeded => {
-                writeln!(f, "more than {} MiB of output", OUTPUT_CAP >> 20)
+            Verdict::TimeLimitExceeded {
+                limit,
+                killed: true,
+            } => writeln!(f, "killed at the time limit of {} ms", limit.as_millis()),
+            Verdict::TimeLimitExceeded {
+                limit,
+                killed: false,
+            } => writeln!(
+                f,
+                "ended by itself, but after the time limit of {} ms",
+                limit.as_millis()
+            ),
+            Verdict::OutputLimitExceeded => writeln!(
+                f,
+                "killed after more than {} MiB of output",
+                OUTPUT_CAP >> 20
+            ),
+            Verdict::Invalid { message } => {
+                writeln!(f, "the validator rejects this input:")?;
+                message.lines().try_for_each(|line| writeln!(f, "  {line}"))
             }
         }
     }
 }
 
-/// The last lines of a stream, for a report.
+/// The last lines of a stream, escaped and cut, for a report.
 pub fn stderr_tail(stderr: &[u8]) -> String {
-    let text = String::from_utf8_lossy(stderr);
-    let lines: Vec<&str> = text.lines().collect();
-    let tail = lines[lines.len().saturating_sub(STDERR_TAIL_LINES)..].join("\n");
-    let chars: Vec<char> = tail.chars().collect();
-    chars[chars.len().saturating_sub(STDERR_TAIL_CHARS)..]
-        .iter()
-        .collect()
+    show::lines(stderr, STDERR_TAIL_LINES, true)
+        .trim_end_matches('\n')
+        .to_string()
+}
+
+/// [`stderr_tail`] of a run, noting the bytes the harness did not keep.
+pub fn run_stderr_tail(run: &Execution) -> String {
+    let tail = stderr_tail(&run.stderr);
+    if run.stderr_dropped == 0 {
+        return tail;
+    }
+    format!(
+        "... ({} earlier bytes not kept)\n{tail}",
+        run.stderr_dropped
+    )
 }
 
 /// Runs `program` on `input` and judges its output against `expected`.

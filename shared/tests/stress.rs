@@ -111,6 +111,7 @@ fn workspace_with_limit(
     script(&bin_dir.join(name), submission);
     script(&bin_dir.join(format!("{name}-naive")), naive);
     script(&bin_dir.join(format!("{name}-gen")), gen);
+    script(&bin_dir.join(format!("{name}-validate")), "cat >/dev/null");
     bin_dir
 }
 
@@ -331,7 +332,7 @@ fn a_crashing_submission_is_a_runtime_error_and_shrinks_as_one() {
 fn a_slow_submission_is_killed_at_the_problems_limit_and_shrinks_as_tle() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
-    workspace_with_limit(root, "slow", HANG_ON_NINE, SUM, GEN, 300);
+    workspace_with_limit(root, "slow", HANG_ON_NINE, SUM, GEN, 200);
     let started = Instant::now();
     let (code, stdout, _) = stress(root, &["slow", "--seed", "0", "--size", "15"]);
     assert_eq!(code, Some(1), "{stdout}");
@@ -340,9 +341,10 @@ fn a_slow_submission_is_killed_at_the_problems_limit_and_shrinks_as_tle() {
     let input = fs::read_to_string(root.join("io-tests/slow").join(&files[0])).unwrap();
     assert_eq!(input, "1\n9\n", "{stdout}");
     for expected in [
-        "time limit 300 ms, naive 10000 ms",
+        "time limit 200 ms, naive 10000 ms",
         "TLE  seed 0 size 15",
-        "killed at the time limit of 300 ms",
+        "re-run on the same input: TLE 5 of 5 runs",
+        "killed at the time limit of 200 ms",
     ] {
         assert!(
             stdout.contains(expected),
@@ -490,7 +492,104 @@ fn usage_and_setup_errors_exit_2() {
     let (code, _, stderr) = stress(root, &["sum"]);
     assert_eq!(code, Some(2));
     assert!(
-        stderr.contains("sum-naive does not exist: build it first"),
+        stderr.contains("sum-naive: No such file or directory (os error 2): build it first"),
         "{stderr}"
     );
+}
+
+/// `body` run as a submission that counts its own runs in `$0.count` and,
+/// on the runs `when` selects, does `flake` instead.
+fn counting(body: &str, when: &str, flake: &str) -> String {
+    format!(
+        "c=$(cat \"$0.count\" 2>/dev/null || echo 0); c=$((c + 1)); echo $c > \"$0.count\"\n\
+         if [ {when} ]; then {flake}; fi\n{body}"
+    )
+}
+
+#[test]
+fn a_wrong_answer_that_does_not_repeat_is_flaky_and_not_stored() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let submission = counting(SUM, "$c -eq 3", "echo 999; exit 0");
+    workspace(root, "sum", &submission, SUM, GEN);
+    let (code, stdout, stderr) = stress(root, &["sum", "--seed", "1", "--size", "5"]);
+    assert_eq!(code, Some(1), "{stdout}\n{stderr}");
+    for expected in [
+        "WA   seed 3 size 5",
+        "re-run on the same input: WA 1 of 5 runs, AC 4 of 5 runs",
+        "FLAKY seed 3 size 5",
+        "not shrunk and not stored",
+    ] {
+        assert!(
+            stdout.contains(expected),
+            "missing {expected:?} in\n{stdout}"
+        );
+    }
+    assert!(!stdout.contains("shrinking"), "{stdout}");
+    assert_eq!(stdout.lines().last(), Some("2 passed, 1 failed (flaky)"));
+    assert_eq!(stored(root, "sum"), Vec::<String>::new());
+}
+
+#[test]
+fn a_time_limit_near_miss_that_does_not_repeat_is_flaky() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let submission = counting(SUM, "$c -eq 2", "sleep 2");
+    workspace_with_limit(root, "sum", &submission, SUM, GEN, 200);
+    let started = Instant::now();
+    let (code, stdout, _) = stress(root, &["sum", "--seed", "1", "--size", "5"]);
+    assert_eq!(code, Some(1), "{stdout}");
+    assert!(started.elapsed() < 3 * Duration::from_secs(1));
+    assert!(
+        stdout.contains("re-run on the same input: TLE 1 of 5 runs, AC 4 of 5 runs"),
+        "{stdout}"
+    );
+    assert_eq!(stored(root, "sum"), Vec::<String>::new());
+}
+
+#[test]
+fn shrinking_never_takes_a_failure_that_does_not_repeat() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    // Really wrong on an 8 or a 9; on every third run also wrong on anything.
+    let submission = counting(WRONG_ON_BIG_DIGITS, "$((c % 3)) -eq 0", "echo 999; exit 0");
+    workspace(root, "sum", &submission, SUM, GEN);
+    let (code, stdout, stderr) = stress(root, &["sum", "--seed", "100", "--size", "12"]);
+    assert_eq!(code, Some(1), "{stdout}\n{stderr}");
+    assert!(stdout.contains("but flaky"), "{stdout}");
+    let files = stored(root, "sum");
+    assert_eq!(files.len(), 2, "{files:?}\n{stdout}");
+    let input = fs::read_to_string(root.join("io-tests/sum").join(&files[0])).unwrap();
+    assert!(
+        input.contains('8') || input.contains('9'),
+        "{input:?}\n{stdout}"
+    );
+}
+
+#[test]
+fn an_input_the_validator_rejects_is_a_tool_failure() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    workspace(root, "sum", SUM, SUM, GEN);
+    script(
+        &root.join("bin/sum-validate"),
+        r#"read n; if [ "$n" -gt 3 ]; then echo "sum: line 1, column 1: expected N at most 3, found $n" >&2; exit 1; fi"#,
+    );
+    let (code, stdout, _) = stress(root, &["sum", "--seed", "1", "--size", "5"]);
+    assert_eq!(code, Some(3), "{stdout}");
+    for expected in [
+        "INVALID input from seed 1 size 5 (`sum-gen 1 5`)",
+        "the validator rejects the generated input:",
+        "sum: line 1, column 1: expected N at most 3, found 5",
+        "no verdict on the submission",
+    ] {
+        assert!(
+            stdout.contains(expected),
+            "missing {expected:?} in\n{stdout}"
+        );
+    }
+    fs::remove_file(root.join("bin/sum-validate")).unwrap();
+    let (code, _, stderr) = stress(root, &["sum"]);
+    assert_eq!(code, Some(2));
+    assert!(stderr.contains("sum-validate: No such file"), "{stderr}");
 }

@@ -68,7 +68,13 @@ fn endless_loop_is_killed_at_the_time_limit() {
     let limit = Duration::from_millis(300);
     let started = Instant::now();
     let (verdict, elapsed) = verdict_of("while :; do :; done", b"", b"516\n", limit);
-    assert_eq!(verdict, Verdict::TimeLimitExceeded { limit });
+    assert_eq!(
+        verdict,
+        Verdict::TimeLimitExceeded {
+            limit,
+            killed: true
+        }
+    );
     assert!(elapsed >= limit);
     assert!(
         started.elapsed() < limit + SECOND,
@@ -83,7 +89,13 @@ fn children_left_running_cannot_hang_the_run() {
     let limit = Duration::from_millis(300);
     let started = Instant::now();
     let (verdict, _) = verdict_of("sleep 30; echo 516", b"", b"516\n", limit);
-    assert_eq!(verdict, Verdict::TimeLimitExceeded { limit });
+    assert_eq!(
+        verdict,
+        Verdict::TimeLimitExceeded {
+            limit,
+            killed: true
+        }
+    );
     assert!(
         started.elapsed() < limit + SECOND,
         "took {:?}",
@@ -121,7 +133,7 @@ fn problem_with_cases(dir: &Path, cases: &[(&str, Option<&str>, Option<&str>)]) 
 
 fn report(problem: &Problem, program: &Path) -> (Summary, String) {
     let mut out = Vec::new();
-    let summary = check_problem(problem, program, &mut out, Style::Plain).unwrap();
+    let summary = check_problem(problem, program, None, &mut out, Style::Plain).unwrap();
     (summary, String::from_utf8(out).unwrap())
 }
 
@@ -210,6 +222,7 @@ fn broken_workspace(root: &Path) -> PathBuf {
         fs::write(tests.join("sample-1.in"), "42\n").unwrap();
         fs::write(tests.join("sample-1.out"), "42\n").unwrap();
         script(&bin_dir, name, body);
+        script(&bin_dir, &format!("{name}-validate"), "cat >/dev/null");
     }
     bin_dir
 }

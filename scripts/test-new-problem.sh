@@ -4,7 +4,8 @@
 # - the scaffold prints no error, writes its Cargo.toml comments intact and is
 #   rustfmt-clean;
 # - its validator stub rejects every input (exit 1, a message) and its validator
-#   test fails, so that CI stays red until the validator is written;
+#   test fails and check.sh reports the stored case INVALID, so that CI stays
+#   red until the validator is written;
 # - once a validator is written, the stored case passes scripts/check.sh.
 set -euo pipefail
 
@@ -44,6 +45,14 @@ fi
 if (cd "$scratch" && cargo test -q -p echo-demo --test brute_force >/dev/null 2>&1); then
     fail "the stub brute-force test passed; it must fail until naive is written"
 fi
+
+# check.sh runs the validator before the submission: with the stub, the stored
+# case is INVALID and check.sh fails.
+if "$scratch/scripts/check.sh" echo-demo >"$scratch/check.log" 2>&1; then
+    fail "check.sh passed with the validator stub"
+fi
+grep -q '^INVALID' "$scratch/check.log" ||
+    fail "check.sh did not report the stored case INVALID: $(tail -n 5 "$scratch/check.log")"
 
 # A validator written as the stub says: one integer on one line.
 cat > "$scratch/crates/echo-demo/src/bin/validate.rs" <<'RUST'

@@ -59,7 +59,7 @@ fn solve_all_boards() -> Vec<[u8; 2]> {
 fn main() {
     let outcome = solve_all_boards();
     input! { t: usize }
-    let mut out = String::with_capacity(t * 7);
+    let mut out = String::new();
     for _ in 0..t {
         input! { cells: [Bytes; 9], mover: char }
         // A token starting with x is an x stone, with o an o stone, anything else empty.

@@ -5,7 +5,7 @@
 //! board is two 16-bit masks, black's and white's (bit `4 * row + column`, 0-based,
 //! row 0 at the bottom). The visited set is a bitset over a 20-bit index with 5 bits
 //! a column (`1 << height | its white stones`), which names every gravity-valid board
-//! exactly once. At most 31^4 boards exist; the search meets 2,189 to 20,549.
+//! exactly once. Cost: O(1) a board; of the 31^4 boards the search meets 2,189 to 20,549.
 
 use proconio::input;
 use proconio::marker::Usize1;

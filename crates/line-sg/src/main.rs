@@ -24,8 +24,10 @@ fn mover_wins(strip: &[u8], odd_symbols: bool) -> bool {
             // and the changes from X to O and back are even iff the ends are equal,
             // so together they are worth (k + [first symbol == last symbol]) mod 2.
             let inner = usize::from(odd_symbols != (strip[first] == strip[last]));
+            // The two end runs are worth their lengths.
             first ^ (strip.len() - 1 - last) ^ inner != 0
         }
+        // No symbol: one run from edge to edge.
         _ => strip.len() % 2 == 1,
     }
 }

@@ -15,9 +15,7 @@
 # start-up included), their ratio, input bytes, cases (the first token, for
 # multi-case problems; 1 for `single-case = true` in the crate's
 # [package.metadata.judge]), throughput from the solution's median, and
-# peak RSS. A run of `<p>` has the environment variable `<P>_STATS=1` set (for
-# connect3: CONNECT3_STATS), and whatever it prints on stderr is shown under
-# the table.
+# peak RSS.
 #
 # --smoke (= --size 1000 --runs 1) is the CI check: it asserts nothing about time,
 # but exits 1 if any binary fails or the solution prints nothing.
@@ -67,18 +65,17 @@ mkdir -p "$bench_dir"
 
 # Runs binary $1 on input $2 once under GNU time (when present); prints peak RSS
 # in KiB (or "-"). Fails, showing stderr, if the binary fails or, with $3 = check,
-# prints nothing. Whatever it prints on stderr goes to $bench_dir/<name>.stderr.
+# prints nothing.
 measure_memory() {
-    local binary=$1 input=$2 check=${3:-} name stats_var
+    local binary=$1 input=$2 check=${3:-} name
     name=$(basename "$binary")
-    stats_var=$(tr 'a-z-' 'A-Z_' <<<"$name")_STATS
     local out=$bench_dir/$name.out err=$bench_dir/$name.stderr rss=$bench_dir/$name.rss
     local status=0
     if [[ -x /usr/bin/time ]]; then
-        env "$stats_var=1" /usr/bin/time -f %M -o "$rss" "$binary" <"$input" >"$out" 2>"$err" || status=$?
+        /usr/bin/time -f %M -o "$rss" "$binary" <"$input" >"$out" 2>"$err" || status=$?
     else
         echo - >"$rss"
-        env "$stats_var=1" "$binary" <"$input" >"$out" 2>"$err" || status=$?
+        "$binary" <"$input" >"$out" 2>"$err" || status=$?
     fi
     if ((status != 0)); then
         echo "bench: $name failed (exit status $status) on $input:" >&2
@@ -99,7 +96,6 @@ median() {
 }
 
 rows=()
-notes=()
 failed=0
 for problem in "${problems[@]}"; do
     solution=$bin_dir/$problem
@@ -123,9 +119,6 @@ for problem in "${problems[@]}"; do
         failed=1
         continue
     fi
-    while IFS= read -r line; do
-        notes+=("$line")
-    done <"$bench_dir/$problem.stderr"
 
     solution_times=()
     baseline_times=()
@@ -169,9 +162,5 @@ echo "| problem | gen size | input bytes | cases | solution ms | baseline ms | r
 echo "|---|---|---|---|---|---|---|---|---|---|"
 if ((${#rows[@]})); then
     printf '%s\n' "${rows[@]}"
-fi
-if ((${#notes[@]})); then
-    echo
-    printf '%s\n' "${notes[@]}"
 fi
 exit "$failed"

@@ -1,41 +1,69 @@
-//! The submission against the naive brute force: all 64 inputs of the exhaustive
-//! walk, which is the whole input space, then a few seeded random ones (which only
-//! exercise the generator's random path; they repeat inputs of the walk).
+//! The submission against the naive brute force on all 64 inputs of the exhaustive
+//! walk, which is the whole input space: each input once, in two halves that run in
+//! parallel. Random inputs would only repeat walk inputs, so they are not run
+//! against the brute force; one test checks that they are inputs of the walk.
 
-#[test]
-fn agrees_with_naive_on_every_input() {
-    judge::crosscheck::assert_agree_on_generated(
-        env!("CARGO_BIN_EXE_connect3-gen"),
-        env!("CARGO_BIN_EXE_connect3"),
-        env!("CARGO_BIN_EXE_connect3-naive"),
-        8,
-        1,
-    );
+use judge::crosscheck::{cross_check, generated_input};
+use judge::run::execute;
+use std::path::Path;
+use std::time::Duration;
+
+const GEN: &str = env!("CARGO_BIN_EXE_connect3-gen");
+const SUBMISSION: &str = env!("CARGO_BIN_EXE_connect3");
+const NAIVE: &str = env!("CARGO_BIN_EXE_connect3-naive");
+
+/// The submission must agree with the naive brute force on `gen --all I` for each I.
+fn agrees_on_walk(indices: std::ops::Range<u32>) {
+    let limit = Duration::from_secs(60);
+    for index in indices {
+        let input = generated_input(GEN, &["--all", &index.to_string()]);
+        let outcome = cross_check(SUBMISSION.as_ref(), NAIVE.as_ref(), &input, limit, limit)
+            .expect("both programs run");
+        assert!(
+            outcome.agrees(),
+            "input from `gen --all {index}`: {outcome}"
+        );
+    }
 }
 
 #[test]
-fn the_walk_is_the_whole_input_space() {
-    let gen = env!("CARGO_BIN_EXE_connect3-gen");
-    let count = judge::crosscheck::generated_input(gen, &["--count-all"]);
-    assert_eq!(String::from_utf8_lossy(&count).trim(), "64");
-    let mut inputs: Vec<String> = (0..64)
-        .map(|index| {
-            let text = judge::crosscheck::generated_input(gen, &["--all", &index.to_string()]);
-            String::from_utf8(text).expect("gen prints text")
-        })
-        .collect();
-    inputs.sort();
-    inputs.dedup();
-    let mut expected: Vec<String> = Vec::new();
+fn agrees_with_naive_on_walk_inputs_0_to_31() {
+    agrees_on_walk(0..32);
+}
+
+#[test]
+fn agrees_with_naive_on_walk_inputs_32_to_63() {
+    agrees_on_walk(32..64);
+}
+
+/// Every `x a b` with each value in 1..=4, in walk order.
+fn all_inputs() -> Vec<String> {
+    let mut inputs = Vec::new();
     for x in 1..=4 {
         for a in 1..=4 {
             for b in 1..=4 {
-                expected.push(format!("{x}\n{a} {b}\n"));
+                inputs.push(format!("{x}\n{a} {b}\n"));
             }
         }
     }
-    expected.sort();
-    assert_eq!(inputs, expected);
+    inputs
+}
+
+#[test]
+fn the_walk_is_the_whole_input_space_and_random_inputs_lie_in_it() {
+    let count = generated_input(GEN, &["--count-all"]);
+    assert_eq!(String::from_utf8_lossy(&count).trim(), "64");
+    let walk: Vec<String> = (0..64)
+        .map(|index| generated_input(GEN, &["--all", &index.to_string()]))
+        .map(|text| String::from_utf8(text).expect("gen prints text"))
+        .collect();
+    let expected = all_inputs();
+    assert_eq!(walk, expected, "the walk is every input once");
+    for seed in 0..8 {
+        let text = generated_input(GEN, &[&seed.to_string(), "1"]);
+        let text = String::from_utf8(text).expect("gen prints text");
+        assert!(expected.contains(&text), "seed {seed}: {text:?}");
+    }
 }
 
 /// Mirroring the board left to right maps the games for (x, a, b) one to one onto
@@ -45,11 +73,11 @@ fn the_walk_is_the_whole_input_space() {
 fn mirrored_inputs_have_equal_counts() {
     let answer = |x: u32, a: u32, b: u32| {
         let input = format!("{x}\n{a} {b}\n");
-        let run = judge::run::execute(
-            std::path::Path::new(env!("CARGO_BIN_EXE_connect3")),
+        let run = execute(
+            Path::new(SUBMISSION),
             &[],
             input.as_bytes(),
-            std::time::Duration::from_secs(10),
+            Duration::from_secs(10),
         )
         .expect("the submission runs");
         assert!(run.succeeded(), "input {input:?}");

@@ -98,6 +98,7 @@ sandbox=()
     die "apt-get download ${wanted[*]} failed"
 for deb in "$partial"/debs/*.deb; do
     dpkg -x "$deb" "$partial/root" || die "dpkg -x $deb failed"
+    # shellcheck disable=SC2016 # dpkg's own ${Field} syntax, not the shell's
     dpkg-deb -W --showformat='${Package} ${Version}\n' "$deb" >>"$partial/packages"
 done
 rm -rf "$partial/debs"

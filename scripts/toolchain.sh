@@ -74,6 +74,19 @@ if ! apt-cache show "${packages[0]}" >/dev/null 2>&1; then
         die "apt has no package '${packages[0]}' even after apt-get update: this needs Debian 12 (bookworm) package sources"
 fi
 
+# The packages at exactly this compiler's version: Debian may also offer a newer
+# rustc under the same name (bookworm-security has had rustc-web 1.96), and the
+# three must match.
+pinned=()
+for package in "${packages[@]}"; do
+    offered=$(apt-cache madison "$package" | awk -F' *[|] *' '{ print $2 }')
+    chosen=$(printf '%s\n' "$offered" | grep -m 1 "^$version\." || true)
+    [ -n "$chosen" ] ||
+        die "apt offers no $package $version.x, only: $(printf '%s' "$offered" | paste -sd ' ')" \
+            "(this needs Debian 12 (bookworm) package sources, and Debian may have replaced it)"
+    pinned+=("$package=$chosen")
+done
+
 # The runtime's dependencies, recursively, that are not installed here.
 missing=()
 while IFS= read -r package; do
@@ -81,8 +94,8 @@ while IFS= read -r package; do
     status=$(dpkg-query -W -f='${db:Status-Status}' "$package" 2>/dev/null || true)
     [ "$status" = installed ] || missing+=("$package")
 done < <(apt-cache depends --recurse --no-recommends --no-suggests --no-conflicts \
-    --no-breaks --no-replaces --no-enhances "${packages[1]}" | grep -v '^ ' | sort -u)
-wanted=("${packages[@]}")
+    --no-breaks --no-replaces --no-enhances "${pinned[1]}" | grep -v '^ ' | sort -u)
+wanted=("${pinned[@]}")
 for package in "${missing[@]}"; do
     case " ${packages[*]} " in *" $package "*) ;; *) wanted+=("$package") ;; esac
 done

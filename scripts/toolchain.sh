@@ -50,12 +50,22 @@ wrapper=$cache/bin/rustc
 # The cache is complete only when the wrapper runs and says the right version:
 # it is renamed into place after that check, so an interrupted run leaves none.
 release_of() { "$1" -vV 2>/dev/null | sed -n 's/^release: //p'; }
-case $(release_of "$wrapper" || true) in
-    "$version".*)
-        echo "$wrapper"
-        exit 0
-        ;;
-esac
+cached() {
+    case $(release_of "$wrapper" || true) in
+        "$version".*) echo "$wrapper" ;;
+        *) return 1 ;;
+    esac
+}
+cached && exit 0
+
+# One fetch at a time per cache (two checks started together would otherwise
+# unpack into the same folder); the second finds the first one's result.
+mkdir -p "${cache%/*}"
+if command -v flock >/dev/null; then
+    exec 9>"$cache.lock"
+    flock 9
+    cached && exit 0
+fi
 
 for tool in apt-get apt-cache dpkg dpkg-query; do
     command -v "$tool" >/dev/null ||

@@ -5,8 +5,8 @@
 # `rustc` wrapper for it, so that a file can be compiled as an old judge would:
 #   1.63  packages rustc, libstd-rust-1.63, libstd-rust-dev
 #   1.85  packages rustc-web, libstd-rust-web-1.85, libstd-rust-web-dev
-# plus every library they load that the machine lacks (libllvm14 or libllvm19,
-# and so on). The packages are fetched with `apt-get download` and unpacked
+# each at a version VERSION.x, plus every library they load that the machine
+# lacks (libllvm14 or libllvm19, and so on). The packages are fetched with `apt-get download` and unpacked
 # with `dpkg -x` into ${CARGO_TARGET_DIR:-target}/toolchains/VERSION: nothing
 # is installed on the system. The wrapper passes --sysroot and sets
 # LD_LIBRARY_PATH; it links with the system's `cc`, as rustc always does.

@@ -1,16 +1,25 @@
 #!/usr/bin/env bash
 # Usage: scripts/check-bundles.sh [PROBLEM...]
 #
-# Checks, for every problem (or the named ones), the single files users paste:
-#  1. crates/P/src/main.rs compiles alone with bare rustc given only
-#     --extern proconio=... --extern itertools=... (AtCoder's setup), and that
-#     binary passes io-tests/P;
-#  2. the bundle from scripts/bundle.sh P is at most 64 KiB, compiles with bare
-#     `rustc --edition 2021 -O` (no Cargo, no --extern), passes io-tests/P through
-#     the judge harness, and agrees with P-naive on every input of P-gen's
-#     exhaustive walk and on RANDOM_CASES (default 100) seeded random inputs at
-#     sizes 1 and 10 (`judge stress`).
-# One line per check, `N passed, M failed` at the end; exit 1 on any failure.
+# Checks, for every problem (or the named ones), the single files users paste,
+# on the compilers the judges run:
+#  1. crates/P/src/main.rs as AtCoder compiles it: bare `rustc -O` with only
+#     --extern proconio=... --extern itertools=... (the rlibs of the workspace's
+#     release build: proconio 0.5.0 and itertools 0.14.0, as Cargo.lock pins),
+#     under edition 2024 and edition 2021; each binary passes io-tests/P.
+#  2. the bundle from scripts/bundle.sh P (kept as target/check-bundles/P.rs)
+#     is at most 64 KiB and, with each compiler in BUNDLE_RUSTC (default
+#     "1.63 1.85 stable": Debian 12's real rustc 1.63 and 1.85 fetched by
+#     scripts/toolchain.sh, and the `rustc` on PATH), compiles with bare
+#     `rustc --edition 2021 -O` (no Cargo, no --extern), passes io-tests/P
+#     through the judge harness, and agrees with P-naive (`judge stress`) on
+#     every input of P-gen's exhaustive walk and on RANDOM_CASES (default 100)
+#     seeded random inputs at sizes 1 and 10, unless the walk already holds
+#     all of those. Warnings fail the stable build only: an older compiler may
+#     warn about what a newer one accepts, and judges compile despite warnings
+#     (they are shown).
+# One line per check, with the seconds it took; `N passed, M failed` at the
+# end; exit 1 on any failure.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -19,6 +28,7 @@ target_dir=${CARGO_TARGET_DIR:-target}
 case $target_dir in /*) ;; *) target_dir=$root/$target_dir ;; esac
 release=$target_dir/release
 random_cases=${RANDOM_CASES:-100}
+read -r -a compilers <<<"${BUNDLE_RUSTC:-1.63 1.85 stable}"
 size_limit=$((64 * 1024))
 started=$(date +%s)
 
@@ -34,24 +44,52 @@ fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
+# The compilers for the bundles: a rustc command and a label for each.
+rustc_commands=()
+rustc_labels=()
+for compiler in "${compilers[@]}"; do
+    case $compiler in
+        stable) command=rustc ;;
+        *)
+            command=$(scripts/toolchain.sh "$compiler") || {
+                echo "check-bundles.sh: cannot get rustc $compiler (above); BUNDLE_RUSTC=stable checks with the rustc on PATH alone" >&2
+                exit 1
+            }
+            ;;
+    esac
+    rustc_commands+=("$command")
+    rustc_labels+=("$("$command" -V | cut -d' ' -f1-2)")
+done
+
 # One release build of everything; its messages name the exact rlibs of the
 # locked proconio and itertools for rustc's --extern.
 cargo build --release --workspace --bins --message-format=json-render-diagnostics \
-    >"$work/cargo.json"
+    >"$work/cargo.json" || {
+    echo "check-bundles.sh: the workspace does not build (above): nothing to check" >&2
+    exit 1
+}
 externs=()
 while IFS= read -r library; do
     externs+=(--extern "$library")
 done < <("$release/bundle" rlibs proconio itertools <"$work/cargo.json")
+stable=$(rustc -V | cut -d' ' -f1-2)
 
 passed=0
 failed=0
+# Each line ends with the seconds since the previous one: where CI time goes.
+last=$EPOCHREALTIME
+report() {
+    local now=$EPOCHREALTIME
+    printf '%s %s  [%s s]\n' "$1" "$2" "$(LC_ALL=C awk -v a="$last" -v b="$now" 'BEGIN { printf "%.1f", b - a }')"
+    last=$now
+}
 pass() {
     passed=$((passed + 1))
-    printf 'ok   %s\n' "$*"
+    report 'ok  ' "$*"
 }
 fail() {
     failed=$((failed + 1))
-    printf 'FAIL %s\n' "$*"
+    report FAIL "$*"
 }
 # Runs a harness command; on success reports its closing line, on failure its output.
 harness() {
@@ -64,30 +102,70 @@ harness() {
         sed 's/^/     /' "$log" | tail -n 40
     fi
 }
+show_log() { sed 's/^/     /' "$1" | tail -n 40; }
+# rustc's diagnostics in LOG, one line and its source location each. Given the
+# BUNDLE they are about, each location also names the part of the bundle it is
+# in: main.rs, or the crate under the `// -----` rule that starts its section.
+show_diagnostics() {
+    grep -E -A1 '^(error|warning)' "$1" | grep -E '^(error|warning)|-->' |
+        awk -v bundle="${2:-}" '
+            BEGIN {
+                if (bundle != "") { part[0] = "main.rs"; start[0] = 1; parts = 1 }
+                while (bundle != "" && (getline line < bundle) > 0) {
+                    number++
+                    if (rule) {
+                        name = line; sub(/^\/\/ /, "", name); sub(/,.*/, "", name)
+                        part[parts] = "bundled " name; start[parts] = number; parts++
+                    }
+                    rule = line ~ /^\/\/ -+$/
+                }
+            }
+            /-->/ {
+                sub(/^ *--> */, "")
+                where = ""
+                split($0, at, ":")
+                for (i = 0; i < parts; i++) if (at[2] + 0 >= start[i]) where = " (" part[i] ")"
+                print "            at " $0 where
+                next
+            }
+            { print "     " $0 }' | head -n 60
+}
 
 for problem in "${problems[@]}"; do
     printf '\n%s\n' "$problem"
     main=crates/$problem/src/main.rs
 
-    # 1. main.rs as one file for a judge with the crates.
-    with_crates=$work/with-crates-$problem
-    mkdir -p "$with_crates"
-    if rustc --edition 2021 -O "${externs[@]}" -L "dependency=$release/deps" \
-        -o "$with_crates/$problem" "$main" 2>"$work/rustc.log"; then
-        pass "$problem: main.rs compiles alone with --extern proconio, itertools"
-        harness "$problem: that binary passes io-tests/$problem" \
-            "$release/judge" check --root "$root" --bin-dir "$with_crates" "$problem"
-    else
-        fail "$problem: main.rs does not compile alone with --extern proconio, itertools"
-        sed 's/^/     /' "$work/rustc.log" | tail -n 40
-    fi
+    # 1. main.rs as one file for a judge with the crates (AtCoder).
+    for edition in 2024 2021; do
+        with_crates=$work/$problem/atcoder-$edition
+        mkdir -p "$with_crates"
+        what="$problem: main.rs with --extern proconio, itertools ($stable, edition $edition)"
+        if rustc --edition "$edition" -O "${externs[@]}" -L "dependency=$release/deps" \
+            -o "$with_crates/$problem" "$main" 2>"$work/rustc.log"; then
+            pass "$what compiles"
+            harness "$problem: that binary passes io-tests/$problem" \
+                "$release/judge" check --root "$root" --bin-dir "$with_crates" "$problem"
+        else
+            fail "$what does not compile"
+            show_diagnostics "$work/rustc.log"
+            # proconio's attributes live in a proc-macro crate, which rustc
+            # finds beside proconio's rlib only if Cargo built it.
+            if grep -qE 'fastout|derive_readable' "$main"; then
+                echo "     main.rs uses proconio's #[fastout] or #[derive_readable]: they need the"
+                echo "     proc-macro crate proconio-derive, which rustc finds in $release/deps"
+                echo "     only when the workspace builds proconio with its 'derive' feature (as AtCoder does)."
+            fi
+        fi
+    done
 
     # 2. The bundle, for a judge with std alone.
-    bundle=$work/$problem.rs
+    # Kept under target/ so that the locations in rustc's messages can be opened.
+    bundle=$target_dir/check-bundles/$problem.rs
+    mkdir -p "${bundle%/*}"
     if ! "$release/bundle" --manifest-path "$root/Cargo.toml" "$problem" -o "$bundle" \
         2>"$work/bundle.log"; then
         fail "$problem: cannot bundle"
-        sed 's/^/     /' "$work/bundle.log"
+        show_log "$work/bundle.log"
         continue
     fi
     size=$(wc -c <"$bundle")
@@ -96,35 +174,60 @@ for problem in "${problems[@]}"; do
     else
         fail "$problem: bundle is $size bytes, over $size_limit"
     fi
-    bundled=$work/bundled-$problem
-    mkdir -p "$bundled"
-    if ! rustc --edition 2021 -O -o "$bundled/$problem" "$bundle" 2>"$work/rustc.log"; then
-        fail "$problem: bundle does not compile with bare rustc"
-        sed 's/^/     /' "$work/rustc.log" | tail -n 40
-        continue
-    fi
-    if [ -s "$work/rustc.log" ]; then
-        fail "$problem: bundle compiles with warnings"
-        sed 's/^/     /' "$work/rustc.log" | tail -n 40
-    else
-        pass "$problem: bundle compiles with bare rustc --edition 2021 -O, no warnings"
-    fi
-    harness "$problem: bundle passes io-tests/$problem" \
-        "$release/judge" check --root "$root" --bin-dir "$bundled" "$problem"
 
     # The brute-force comparison: judge stress runs BIN-DIR/P against
     # BIN-DIR/P-naive on BIN-DIR/P-gen's inputs. A scratch root keeps any input it
     # would store on a disagreement out of the repository (it is printed anyway).
-    ln -s "$release/$problem-naive" "$release/$problem-gen" "$bundled/"
     scratch=$work/root-$problem
     mkdir -p "$scratch/crates/$problem" "$scratch/io-tests/$problem"
     cp "crates/$problem/Cargo.toml" "$scratch/crates/$problem/"
-    stress=("$release/judge" stress --root "$scratch" --bin-dir "$bundled" "$problem")
-    harness "$problem: bundle agrees with $problem-naive on the exhaustive walk" \
-        "${stress[@]}" --all
+
+    # Random inputs that the exhaustive walk already holds prove nothing new
+    # (connect3's walk is its whole input space): compare them only when one
+    # of them is new. judge stress's case i is `P-gen SEED+i SIZE`.
+    gen=$release/$problem-gen
+    walk_size=$("$gen" --count-all)
+    for ((i = 0; i < walk_size; i++)); do "$gen" --all "$i" | cksum; done | sort -u >"$work/walk.sums"
+    random_sizes=()
     for size in 1 10; do
-        harness "$problem: bundle agrees with $problem-naive on $random_cases random inputs of size $size" \
-            "${stress[@]}" --cases "$random_cases" --seed 0 --size "$size"
+        for ((i = 0; i < random_cases; i++)); do "$gen" "$i" "$size" | cksum; done |
+            sort -u >"$work/random.sums"
+        if [ -n "$(comm -23 "$work/random.sums" "$work/walk.sums")" ]; then
+            random_sizes+=("$size")
+        else
+            pass "$problem: the $random_cases random inputs of size $size are all in the exhaustive walk ($walk_size inputs)"
+        fi
+    done
+
+    for i in "${!rustc_commands[@]}"; do
+        compiler=${rustc_labels[$i]}
+        bundled=$work/$problem/bundle-$i
+        mkdir -p "$bundled"
+        if ! "${rustc_commands[$i]}" --edition 2021 -O -o "$bundled/$problem" "$bundle" \
+            2>"$work/rustc.log"; then
+            fail "$problem: bundle does not compile with $compiler"
+            show_diagnostics "$work/rustc.log" "$bundle"
+            continue
+        fi
+        if [ ! -s "$work/rustc.log" ]; then
+            pass "$problem: bundle compiles with $compiler --edition 2021 -O, no warnings"
+        elif [ "$compiler" = "$stable" ]; then
+            fail "$problem: bundle compiles with $compiler with warnings"
+            show_log "$work/rustc.log"
+        else
+            pass "$problem: bundle compiles with $compiler --edition 2021 -O (warnings below)"
+            show_log "$work/rustc.log"
+        fi
+        harness "$problem: $compiler bundle passes io-tests/$problem" \
+            "$release/judge" check --root "$root" --bin-dir "$bundled" "$problem"
+        ln -s "$release/$problem-naive" "$release/$problem-gen" "$bundled/"
+        stress=("$release/judge" stress --root "$scratch" --bin-dir "$bundled" "$problem")
+        harness "$problem: $compiler bundle agrees with $problem-naive on the exhaustive walk" \
+            "${stress[@]}" --all
+        for size in "${random_sizes[@]}"; do
+            harness "$problem: $compiler bundle agrees with $problem-naive on $random_cases random inputs of size $size" \
+                "${stress[@]}" --cases "$random_cases" --seed 0 --size "$size"
+        done
     done
 done
 

@@ -11,8 +11,10 @@
 #     is at most 64 KiB and, with each compiler in BUNDLE_RUSTC (default
 #     "1.63 1.85 stable": Debian 12's real rustc 1.63 and 1.85 fetched by
 #     scripts/toolchain.sh, and the `rustc` on PATH), compiles with bare
-#     `rustc --edition 2021 -O` (no Cargo, no --extern), passes io-tests/P
-#     through the judge harness, and agrees with P-naive (`judge stress`) on
+#     `rustc --edition 2021 -O` (no Cargo, no --extern), and with edition 2024
+#     too on the compilers that have it (1.85 and later), passes io-tests/P
+#     through the judge harness, and (the edition-2021 build of each
+#     compiler) agrees with P-naive (`judge stress`) on
 #     every input of P-gen's exhaustive walk and on RANDOM_CASES (default 100)
 #     seeded random inputs at sizes 1 and 10, unless the walk already holds
 #     all of those. Warnings fail the stable build only: an older compiler may
@@ -139,6 +141,8 @@ for problem in "${problems[@]}"; do
     for edition in 2024 2021; do
         with_crates=$work/$problem/atcoder-$edition
         mkdir -p "$with_crates"
+        # judge check validates every .in with the problem's validator first.
+        ln -s "$release/$problem-validate" "$with_crates/"
         what="$problem: main.rs with --extern proconio, itertools ($stable, edition $edition)"
         if rustc --edition "$edition" -O "${externs[@]}" -L "dependency=$release/deps" \
             -o "$with_crates/$problem" "$main" 2>"$work/rustc.log"; then
@@ -201,32 +205,40 @@ for problem in "${problems[@]}"; do
 
     for i in "${!rustc_commands[@]}"; do
         compiler=${rustc_labels[$i]}
-        bundled=$work/$problem/bundle-$i
-        mkdir -p "$bundled"
-        if ! "${rustc_commands[$i]}" --edition 2021 -O -o "$bundled/$problem" "$bundle" \
-            2>"$work/rustc.log"; then
-            fail "$problem: bundle does not compile with $compiler"
-            show_diagnostics "$work/rustc.log" "$bundle"
-            continue
-        fi
-        if [ ! -s "$work/rustc.log" ]; then
-            pass "$problem: bundle compiles with $compiler --edition 2021 -O, no warnings"
-        elif [ "$compiler" = "$stable" ]; then
-            fail "$problem: bundle compiles with $compiler with warnings"
-            show_log "$work/rustc.log"
-        else
-            pass "$problem: bundle compiles with $compiler --edition 2021 -O (warnings below)"
-            show_log "$work/rustc.log"
-        fi
-        harness "$problem: $compiler bundle passes io-tests/$problem" \
-            "$release/judge" check --root "$root" --bin-dir "$bundled" "$problem"
-        ln -s "$release/$problem-naive" "$release/$problem-gen" "$bundled/"
-        stress=("$release/judge" stress --root "$scratch" --bin-dir "$bundled" "$problem")
-        harness "$problem: $compiler bundle agrees with $problem-naive on the exhaustive walk" \
-            "${stress[@]}" --all
-        for size in "${random_sizes[@]}"; do
-            harness "$problem: $compiler bundle agrees with $problem-naive on $random_cases random inputs of size $size" \
-                "${stress[@]}" --cases "$random_cases" --seed 0 --size "$size"
+        # Edition 2024 needs rustc 1.85; Baekjoon's 1.73 and our 1.63 floor are 2021.
+        editions=(2021)
+        [ "${compilers[$i]}" = 1.63 ] || editions+=(2024)
+        for edition in "${editions[@]}"; do
+            bundled=$work/$problem/bundle-$i-$edition
+            mkdir -p "$bundled"
+            ln -s "$release/$problem-validate" "$release/$problem-naive" "$release/$problem-gen" "$bundled/"
+            if ! "${rustc_commands[$i]}" --edition "$edition" -O -o "$bundled/$problem" "$bundle" \
+                2>"$work/rustc.log"; then
+                fail "$problem: bundle does not compile with $compiler --edition $edition"
+                show_diagnostics "$work/rustc.log" "$bundle"
+                continue
+            fi
+            if [ ! -s "$work/rustc.log" ]; then
+                pass "$problem: bundle compiles with $compiler --edition $edition -O, no warnings"
+            elif [ "$compiler" = "$stable" ]; then
+                fail "$problem: bundle compiles with $compiler --edition $edition with warnings"
+                show_log "$work/rustc.log"
+            else
+                pass "$problem: bundle compiles with $compiler --edition $edition -O (warnings below)"
+                show_log "$work/rustc.log"
+            fi
+            harness "$problem: $compiler edition $edition bundle passes io-tests/$problem" \
+                "$release/judge" check --root "$root" --bin-dir "$bundled" "$problem"
+            # The brute-force comparison once per compiler: the editions differ
+            # only in how the same source compiles, which the io-tests show.
+            [ "$edition" = 2021 ] || continue
+            stress=("$release/judge" stress --root "$scratch" --bin-dir "$bundled" "$problem")
+            harness "$problem: $compiler bundle agrees with $problem-naive on the exhaustive walk" \
+                "${stress[@]}" --all
+            for size in "${random_sizes[@]}"; do
+                harness "$problem: $compiler bundle agrees with $problem-naive on $random_cases random inputs of size $size" \
+                    "${stress[@]}" --cases "$random_cases" --seed 0 --size "$size"
+            done
         done
     done
 done

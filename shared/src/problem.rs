@@ -14,6 +14,8 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+const JUDGE_TABLE: &str = "package.metadata.judge";
+
 /// A problem crate under `crates/<name>` with its cases in `io-tests/<name>`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Problem {
@@ -35,8 +37,9 @@ impl Problem {
     /// Loads `crates/<name>` of the workspace at `root`.
     ///
     /// # Errors
-    /// When the manifest is missing, is not valid TOML, or has no
-    /// `[package.metadata.judge]` with a positive `time-limit-ms`.
+    /// When the manifest is missing, has no `[package.metadata.judge]` with a
+    /// positive `time-limit-ms`, or has a line in `[package]` or that table
+    /// which [`Manifest`] does not read (the error names the line).
     pub fn load(root: &Path, name: &str) -> io::Result<Problem> {
         Problem::from_manifest_dir(&root.join("crates").join(name))
     }
@@ -66,31 +69,23 @@ impl Problem {
                 format!("{}: {error}", manifest_path.display()),
             )
         })?;
-        let manifest: toml::Table = text
-            .parse()
+        let manifest = Manifest::parse(&text)
             .map_err(|error| invalid(format!("{}: {error}", manifest_path.display())))?;
-        let package = manifest.get("package").and_then(|value| value.as_table());
-        let name = package
-            .and_then(|package| package.get("name"))
-            .and_then(|name| name.as_str())
+        let name = manifest
+            .string("package", "name")?
             .ok_or_else(|| invalid(format!("{}: no package name", manifest_path.display())))?;
-        let metadata = package
-            .and_then(|package| package.get("metadata"))
-            .and_then(|metadata| metadata.get("judge"))
-            .and_then(|judge| judge.as_table())
-            .ok_or_else(|| {
-                invalid(format!(
-                    "{}: no [package.metadata.judge] table",
-                    manifest_path.display()
-                ))
-            })?;
-        let time_limit_ms = metadata
-            .get("time-limit-ms")
-            .and_then(|value| value.as_integer())
+        if !manifest.has_table(JUDGE_TABLE) {
+            return Err(invalid(format!(
+                "{}: no [{JUDGE_TABLE}] table",
+                manifest_path.display()
+            )));
+        }
+        let time_limit_ms = manifest
+            .integer(JUDGE_TABLE, "time-limit-ms")?
             .filter(|&ms| ms > 0)
             .ok_or_else(|| {
                 invalid(format!(
-                    "{}: [package.metadata.judge] needs a positive integer time-limit-ms",
+                    "{}: [{JUDGE_TABLE}] needs a positive integer time-limit-ms",
                     manifest_path.display()
                 ))
             })?;
@@ -99,18 +94,12 @@ impl Problem {
             .and_then(Path::parent)
             .unwrap_or(Path::new("."));
         Ok(Problem {
-            name: name.to_string(),
             manifest_dir: manifest_dir.to_path_buf(),
-            io_tests_dir: root.join("io-tests").join(name),
-            time_limit: Duration::from_millis(time_limit_ms as u64),
-            memory_limit_mb: metadata
-                .get("memory-limit-mb")
-                .and_then(|value| value.as_integer())
-                .map(|mb| mb as u64),
-            url: metadata
-                .get("url")
-                .and_then(|value| value.as_str())
-                .map(str::to_string),
+            io_tests_dir: root.join("io-tests").join(&name),
+            time_limit: Duration::from_millis(time_limit_ms),
+            memory_limit_mb: manifest.integer(JUDGE_TABLE, "memory-limit-mb")?,
+            url: manifest.string(JUDGE_TABLE, "url")?,
+            name,
         })
     }
 }
@@ -132,4 +121,207 @@ pub fn problem_names(root: &Path) -> io::Result<Vec<String>> {
     }
     names.sort();
     Ok(names)
+}
+
+/// The `key = value` lines of a Cargo manifest's tables, read just far enough
+/// for the harness: whole-line keys with an integer, a boolean or a plain
+/// string. A full TOML parser would double a cold build of the harness.
+///
+/// A line of `[package.metadata.judge]` that is not `key = value`, and a value
+/// the harness asks for that is not of its kind, are errors naming the line.
+#[derive(Debug, Default)]
+pub struct Manifest {
+    /// (table, key, raw value, line number), in file order.
+    entries: Vec<(String, String, String, usize)>,
+    tables: Vec<String>,
+}
+
+impl Manifest {
+    /// Splits `text` into tables and `key = value` lines.
+    ///
+    /// # Errors
+    /// A table header that does not close, or a line that is not `key = value`.
+    pub fn parse(text: &str) -> Result<Manifest, String> {
+        let mut manifest = Manifest::default();
+        let mut table = String::new();
+        for (index, line) in text.lines().enumerate() {
+            let number = index + 1;
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            if let Some(header) = line.strip_prefix('[') {
+                let header = header
+                    .split('#')
+                    .next()
+                    .unwrap_or_default()
+                    .trim_end()
+                    .strip_suffix(']')
+                    .ok_or_else(|| format!("line {number}: a table header without `]`"))?;
+                table = header
+                    .trim_matches(|c| c == '[' || c == ']')
+                    .trim()
+                    .to_string();
+                manifest.tables.push(table.clone());
+                continue;
+            }
+            // Elsewhere a value may span lines (an array); the harness's own table
+            // must be plain `key = value` lines.
+            let (key, value) = match line.split_once('=') {
+                Some((key, value)) => (key.trim(), value.trim()),
+                None if table == JUDGE_TABLE => {
+                    return Err(format!(
+                        "line {number}: expected `key = value` in [{table}]"
+                    ))
+                }
+                None => continue,
+            };
+            manifest
+                .entries
+                .push((table.clone(), key.to_string(), value.to_string(), number));
+        }
+        Ok(manifest)
+    }
+
+    fn has_table(&self, table: &str) -> bool {
+        self.tables.iter().any(|name| name == table)
+    }
+
+    fn raw(&self, table: &str, key: &str) -> Option<(&str, usize)> {
+        self.entries
+            .iter()
+            .find(|entry| entry.0 == table && entry.1 == key)
+            .map(|entry| (entry.2.as_str(), entry.3))
+    }
+
+    /// `key`'s value in `[table]`: a plain integer such as `500` or `1_000`.
+    ///
+    /// # Errors
+    /// When the value is there but is not such an integer.
+    pub fn integer(&self, table: &str, key: &str) -> io::Result<Option<u64>> {
+        let Some((raw, line)) = self.raw(table, key) else {
+            return Ok(None);
+        };
+        let value = without_comment(raw);
+        let digits: String = value.chars().filter(|&c| c != '_').collect();
+        match digits.parse() {
+            Ok(number) if value.starts_with(|c: char| c.is_ascii_digit()) => Ok(Some(number)),
+            _ => Err(invalid(format!(
+                "line {line}: {key} = {raw}: expected a whole number"
+            ))),
+        }
+    }
+
+    /// `key`'s value in `[table]`: a string in double quotes without escapes.
+    ///
+    /// # Errors
+    /// When the value is there but is not such a string.
+    pub fn string(&self, table: &str, key: &str) -> io::Result<Option<String>> {
+        let Some((raw, line)) = self.raw(table, key) else {
+            return Ok(None);
+        };
+        let value = raw
+            .strip_prefix('"')
+            .and_then(|rest| rest.split_once('"'))
+            .filter(|(inside, after)| {
+                !inside.contains('\\') && {
+                    let after = after.trim_start();
+                    after.is_empty() || after.starts_with('#')
+                }
+            })
+            .map(|(inside, _)| inside.to_string());
+        value.map(Some).ok_or_else(|| {
+            invalid(format!(
+                "line {line}: {key} = {raw}: expected a string in double quotes, without escapes"
+            ))
+        })
+    }
+}
+
+/// A value without a trailing `# comment`.
+fn without_comment(raw: &str) -> &str {
+    raw.split('#').next().unwrap_or_default().trim()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MANIFEST: &str = r#"[package]
+name = "demo" # the crate
+edition.workspace = true
+keywords = [
+    "game",
+]
+
+[package.metadata.judge]
+time-limit-ms = 1_500   # the judge's
+memory-limit-mb = 256
+url = "https://example.com/problem#a"
+single-case = true
+
+[[bin]]
+name = "demo-naive"
+"#;
+
+    #[test]
+    fn reads_the_judge_table_and_the_package_name() {
+        let manifest = Manifest::parse(MANIFEST).unwrap();
+        assert_eq!(
+            manifest.string("package", "name").unwrap().as_deref(),
+            Some("demo")
+        );
+        assert_eq!(
+            manifest.integer(JUDGE_TABLE, "time-limit-ms").unwrap(),
+            Some(1500)
+        );
+        assert_eq!(
+            manifest.integer(JUDGE_TABLE, "memory-limit-mb").unwrap(),
+            Some(256)
+        );
+        assert_eq!(
+            manifest.string(JUDGE_TABLE, "url").unwrap().as_deref(),
+            Some("https://example.com/problem#a")
+        );
+        assert_eq!(manifest.integer(JUDGE_TABLE, "absent").unwrap(), None);
+        assert!(manifest.has_table("bin"));
+    }
+
+    #[test]
+    fn a_value_of_the_wrong_kind_names_its_line() {
+        let manifest =
+            Manifest::parse("[package.metadata.judge]\ntime-limit-ms = \"500\"\nurl = 5\n")
+                .unwrap();
+        let error = manifest.integer(JUDGE_TABLE, "time-limit-ms").unwrap_err();
+        assert!(
+            error.to_string().starts_with("line 2: time-limit-ms"),
+            "{error}"
+        );
+        let error = manifest.string(JUDGE_TABLE, "url").unwrap_err();
+        assert!(error.to_string().starts_with("line 3: url"), "{error}");
+        let negative = Manifest::parse("[package.metadata.judge]\ntime-limit-ms = -5\n").unwrap();
+        assert!(negative.integer(JUDGE_TABLE, "time-limit-ms").is_err());
+    }
+
+    #[test]
+    fn a_judge_line_without_a_value_is_an_error() {
+        let error = Manifest::parse("[package.metadata.judge]\ntime-limit-ms 500\n").unwrap_err();
+        assert_eq!(
+            error,
+            "line 2: expected `key = value` in [package.metadata.judge]"
+        );
+        assert!(Manifest::parse("[package\nname = \"x\"\n").is_err());
+    }
+
+    #[test]
+    fn every_problem_of_the_workspace_loads() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let names = problem_names(&root).unwrap();
+        assert!(!names.is_empty());
+        for name in names {
+            let problem = Problem::load(&root, &name).unwrap();
+            assert_eq!(problem.name, name);
+            assert!(problem.time_limit > Duration::ZERO);
+        }
+    }
 }

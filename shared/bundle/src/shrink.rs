@@ -453,6 +453,39 @@ fn declare_all(items: &[Item], plan: &mut Plan) {
     }
 }
 
+/// Whether a type or trait of `module_name` (a submodule of crate module
+/// `crate_name`) is named by code of the crate outside it, imports aside.
+fn named_elsewhere(file: &syn::File, from: usize, crate_name: &str, module_name: &str) -> bool {
+    let mut inside = Plan::default();
+    let mut outside = HashSet::new();
+    for (name, items) in crate_modules(file, from) {
+        if name != crate_name {
+            continue;
+        }
+        for item in items {
+            match item {
+                Item::Mod(module) if module.ident == module_name => {
+                    let children = module.content.as_ref().map_or(&[][..], |c| &c.1);
+                    declare_all(children, &mut inside);
+                }
+                Item::Use(_) => {}
+                Item::Mod(module) => {
+                    for child in module.content.iter().flat_map(|c| &c.1) {
+                        if !matches!(child, Item::Use(_)) {
+                            outside.extend(idents(child.to_token_stream()));
+                        }
+                    }
+                }
+                _ => outside.extend(idents(item.to_token_stream())),
+            }
+        }
+    }
+    inside
+        .removed_types
+        .iter()
+        .any(|name| outside.contains(name))
+}
+
 /// A bundle being shrunk: its text, which compiles, and rustc's report on it.
 struct Shrinker {
     text: String,
@@ -538,6 +571,10 @@ impl Shrinker {
         }
         for (crate_name, module_name) in names {
             let file = self.parse()?;
+            if named_elsewhere(&file, self.from, &crate_name, &module_name) {
+                // Deleting it would leave a name unresolved: no need to ask rustc.
+                continue;
+            }
             let mut edits = Vec::new();
             for (name, items) in crate_modules(&file, self.from) {
                 if name != crate_name {
@@ -564,6 +601,60 @@ impl Shrinker {
             self.try_candidate(candidate, &format!("without {crate_name}::{module_name}"))?;
         }
         Ok(())
+    }
+}
+
+/// Standard traits the inlined crates implement for their types, mostly for
+/// callers other than this program: their impls are tried away, one trait at a
+/// time, all at once (a program that formats, clones or reverses an adaptor
+/// does not compile without them, so what compiles does not need them).
+const OPTIONAL_TRAITS: &[&str] = &[
+    "Debug",
+    "Clone",
+    "DoubleEndedIterator",
+    "ExactSizeIterator",
+    "FusedIterator",
+];
+
+impl Shrinker {
+    fn trait_trials(&mut self) -> Result<(), String> {
+        for name in OPTIONAL_TRAITS {
+            let file = self.parse()?;
+            let mut edits = Vec::new();
+            for (_, items) in crate_modules(&file, self.from) {
+                impls_of(items, name, &mut edits);
+            }
+            if edits.is_empty() {
+                continue;
+            }
+            let candidate = apply(&self.text, edits);
+            self.try_candidate(candidate, &format!("without impls of {name}"))?;
+        }
+        Ok(())
+    }
+}
+
+/// Deletions of the impls of trait `name` in `items`, at any depth.
+fn impls_of(items: &[Item], name: &str, edits: &mut Vec<(Range<usize>, String)>) {
+    for item in items {
+        match item {
+            Item::Impl(block) => {
+                let of_trait = block
+                    .trait_
+                    .as_ref()
+                    .and_then(|(_, path, _)| path.segments.last())
+                    .is_some_and(|segment| segment.ident == name);
+                if of_trait {
+                    edits.push((span_range(item), String::new()));
+                }
+            }
+            Item::Mod(module) => {
+                if let Some((_, children)) = &module.content {
+                    impls_of(children, name, edits);
+                }
+            }
+            _ => {}
+        }
     }
 }
 
@@ -594,6 +685,7 @@ pub fn shrink(text: String, from: usize) -> Result<String, String> {
     };
     shrinker.lint_rounds()?;
     shrinker.module_trials()?;
+    shrinker.trait_trials()?;
     shrinker.lint_rounds()?;
     Ok(shrinker.text)
 }

@@ -112,7 +112,17 @@ fn a_proconio_program_runs_from_its_bundle() {
     assert!(text.contains("Permission is hereby granted"));
     assert!(text.contains("mod proconio {"));
     let library = &text[text.find("mod proconio {").unwrap()..];
-    assert!(!library.contains("///") && !library.contains("#[doc"));
+    // No doc comment of the crates; the one of the bundler's OnceLock stays.
+    let docs: Vec<&str> = library
+        .lines()
+        .filter(|line| line.trim_start().starts_with("///"))
+        .collect();
+    assert_eq!(docs.len(), 3, "{docs:?}");
+    assert!(docs[0].contains("Substituted by the bundler for `std::sync::OnceLock`"));
+    assert!(!library.contains("#[doc"));
+    // Rust 1.63 has no std::sync::OnceLock: the bundle uses its own, on Once.
+    assert!(!library.contains("std::sync::OnceLock;"));
+    assert!(library.contains("pub struct OnceLock<T>") && library.contains("call_once"));
     assert!(!library.contains("#[test]") && !library.contains("cfg(test)"));
     assert!(!library.contains("mod itertools"));
     assert!(text.len() <= 64 * 1024, "{} bytes", text.len());
@@ -159,4 +169,90 @@ fn crate_paths_inside_a_module_of_main_are_refused() {
     assert!(!output.status.success());
     let message = String::from_utf8_lossy(&output.stderr);
     assert!(message.contains("module `io`"), "{message}");
+}
+
+/// Runs `bundle` on `source` expecting a refusal that mentions `expected`, and
+/// no file.
+fn assert_refused(source: &str, extra: &[&str], expected: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let main = dir.path().join("main.rs");
+    fs::write(&main, source).unwrap();
+    let bundle = dir.path().join("bundle.rs");
+    let output = Command::new(BUNDLE)
+        .arg("--main")
+        .arg(&main)
+        .arg("-o")
+        .arg(&bundle)
+        .arg("--manifest-path")
+        .arg(workspace_manifest())
+        .args(extra)
+        .output()
+        .expect("bundle runs");
+    let message = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{message}");
+    assert!(message.contains(expected), "{message}");
+    assert!(!bundle.exists(), "a file was written");
+}
+
+#[test]
+fn procedural_macros_other_than_fastout_are_refused() {
+    assert_refused(
+        "use proconio::derive_readable;\n#[derive_readable]\nstruct P { x: u8 }\nfn main() {}\n",
+        &[],
+        "derive_readable",
+    );
+    assert_refused(
+        "#[memoise::memoise(n)]\nfn f(n: u64) -> u64 { n }\nfn main() {}\n",
+        &[],
+        "`#[memoise::memoise]` is not built into Rust",
+    );
+    assert_refused(
+        "#[derive(Debug, Readable)]\nstruct P;\nfn main() {}\n",
+        &[],
+        "`#[derive(Readable)]` is a procedural macro",
+    );
+    // As proconio-derive refuses them.
+    assert_refused(
+        "use proconio::fastout;\n#[fastout]\nfn main() {\n    let f = || println!(\"x\");\n    f();\n}\n",
+        &[],
+        "a closure in a #[fastout] function",
+    );
+    assert_refused(
+        "#[proconio::fastout(x)]\nfn main() {}\n",
+        &[],
+        "takes no arguments",
+    );
+}
+
+#[test]
+fn over_64_kib_is_an_error_unless_allowed() {
+    let padding = format!("// {}\n", "x".repeat(100)).repeat(700);
+    let source = format!("{padding}fn main() {{\n    println!(\"big\");\n}}\n");
+    assert_refused(&source, &[], "over the usual judge limit");
+    let dir = tempfile::tempdir().unwrap();
+    let main = dir.path().join("main.rs");
+    fs::write(&main, &source).unwrap();
+    let bundle = dir.path().join("bundle.rs");
+    let output = Command::new(BUNDLE)
+        .arg("--main")
+        .arg(&main)
+        .args(["--allow-oversize", "-o"])
+        .arg(&bundle)
+        .arg("--manifest-path")
+        .arg(workspace_manifest())
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    assert!(fs::metadata(&bundle).unwrap().len() > 64 * 1024);
+}
+
+#[test]
+fn fastout_is_expanded_into_plain_rust() {
+    let dir = tempfile::tempdir().unwrap();
+    let source = "use proconio::{fastout, input};\n\n#[fastout]\nfn main() {\n    input! { n: u32 }\n    for i in 0..n {\n        print!(\"{i} \");\n    }\n    println!(\"end\");\n}\n";
+    let (text, binary) = bundle_and_compile(dir.path(), source);
+    assert_eq!(run(&binary, "3\n"), "0 1 2 end\n");
+    assert!(!text.contains("#[fastout]") && !text.contains("fastout}"));
+    assert!(text.contains("use proconio::input;"));
+    assert!(text.contains("macro_rules! println"));
 }

@@ -2,6 +2,10 @@
 //! crates), size-checked, and run against its cargo build on sample and random
 //! inputs. With `RUSTC_1_63` set to a rustc 1.63 (wrapper), each bundle is also
 //! built and run with it; without, that check is skipped with a note.
+//!
+//! The three programs that use many itertools adaptors cost several seconds of
+//! rustc each to bundle, so plain `cargo test` leaves them out (`#[ignore]`);
+//! `cargo test -p bundle-corpus -- --include-ignored` runs the whole corpus.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -258,6 +262,7 @@ fn small_array(rng: &mut Rng) -> String {
 }
 
 #[test]
+#[ignore = "heavy (about 8 s of rustc each): CI runs it with --include-ignored"]
 fn itertools_a() {
     check(
         "itertools_a",
@@ -268,6 +273,7 @@ fn itertools_a() {
 }
 
 #[test]
+#[ignore = "heavy (about 8 s of rustc each): CI runs it with --include-ignored"]
 fn itertools_b() {
     check(
         "itertools_b",
@@ -278,6 +284,7 @@ fn itertools_b() {
 }
 
 #[test]
+#[ignore = "heavy (about 8 s of rustc each): CI runs it with --include-ignored"]
 fn itertools_glob() {
     check(
         "itertools_glob",

@@ -1,5 +1,5 @@
 //! `#[fastout]` as so many submissions use it: a program that prints a lot
-//! with print!/println!, returning early from a helper. Input: n, then n
+//! with print!/println! and calls a helper. Input: n, then n
 //! integers; prints prefix sums, the parity of each, and a summary.
 use proconio::{fastout, input};
 

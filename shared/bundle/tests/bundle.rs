@@ -97,14 +97,30 @@ fn main() {
 fn a_proconio_program_runs_from_its_bundle() {
     let dir = tempfile::tempdir().unwrap();
     let (text, binary) = bundle_and_compile(dir.path(), PROCONIO_PROGRAM);
-    let output = run(
-        &binary,
-        "3\n1 2 -10\n1 2\n3 4\nabc xyz\n5 -7\n9 b 8 a\n2 5 6\n0\n2.5 true\n",
-    );
-    assert_eq!(
-        output,
-        "-7 [[1, 2], [3, 4]] 3 120 4 -8\n[(8, \"a\"), (9, \"b\")] [[5, 6], []] 2.5 true\n"
-    );
+    let input = "3\n1 2 -10\n1 2\n3 4\nabc xyz\n5 -7\n9 b 8 a\n2 5 6\n0\n2.5 true\n";
+    let expected =
+        "-7 [[1, 2], [3, 4]] 3 120 4 -8\n[(8, \"a\"), (9, \"b\")] [[5, 6], []] 2.5 true\n";
+    assert_eq!(run(&binary, input), expected);
+
+    // Rust 1.63 (issue 12): with the OnceLock substitution, it builds and runs.
+    match std::env::var("RUSTC_1_63") {
+        Ok(old_rustc) => {
+            let old_binary = dir.path().join("program-1.63");
+            let rustc = Command::new(&old_rustc)
+                .args(["--edition", "2021", "-O", "-o"])
+                .arg(&old_binary)
+                .arg(dir.path().join("bundle.rs"))
+                .output()
+                .expect("RUSTC_1_63 runs");
+            assert!(
+                rustc.status.success(),
+                "rustc 1.63 failed:\n{}",
+                String::from_utf8_lossy(&rustc.stderr)
+            );
+            assert_eq!(run(&old_binary, input), expected);
+        }
+        Err(_) => println!("note: RUSTC_1_63 not set, the bundle was not built with rustc 1.63"),
+    }
 
     // main.rs comes first, as written; then proconio under its notice.
     assert!(text.contains(PROCONIO_PROGRAM));

@@ -268,7 +268,9 @@ fn fastout_is_expanded_into_plain_rust() {
     let source = "use proconio::{fastout, input};\n\n#[fastout]\nfn main() {\n    input! { n: u32 }\n    for i in 0..n {\n        print!(\"{i} \");\n    }\n    println!(\"end\");\n}\n";
     let (text, binary) = bundle_and_compile(dir.path(), source);
     assert_eq!(run(&binary, "3\n"), "0 1 2 end\n");
-    assert!(!text.contains("#[fastout]") && !text.contains("fastout}"));
+    assert!(!text.lines().any(|line| line.trim() == "#[fastout]"));
+    assert!(!text.contains("fastout}") && !text.contains("fastout,"));
+    assert!(text.contains("// proconio's #[fastout] is expanded below"));
     assert!(text.contains("use proconio::input;"));
     assert!(text.contains("macro_rules! println"));
 }

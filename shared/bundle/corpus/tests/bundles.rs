@@ -1,7 +1,8 @@
 //! Each corpus program bundled, compiled with bare `rustc -O` (no Cargo, no
 //! crates), size-checked, and run against its cargo build on sample and random
-//! inputs. With `RUSTC_1_63` set to a rustc 1.63 (wrapper), each bundle is also
-//! built and run with it; without, that check is skipped with a note.
+//! inputs. With `RUSTC_1_63` / `RUSTC_1_85` set to a rustc 1.63 / 1.85 (wrapper),
+//! each bundle is also built and run with it; without, that check is skipped
+//! with a note.
 //!
 //! The three programs that use many itertools adaptors cost several seconds of
 //! rustc each to bundle, so plain `cargo test` leaves them out (`#[ignore]`);
@@ -13,6 +14,8 @@ use std::process::{Command, Stdio};
 
 const SIZE_LIMIT: usize = 64 * 1024;
 const RANDOM_INPUTS: u64 = 12;
+/// Variables naming the judges' older compilers (rustc wrappers), each used when set.
+const OLD_RUSTCS: [&str; 2] = ["RUSTC_1_63", "RUSTC_1_85"];
 
 /// The `bundle` binary of this workspace, built (in this profile) if needed.
 fn bundle_binary() -> PathBuf {
@@ -127,12 +130,15 @@ fn check(name: &str, cargo_binary: &str, samples: &[&str], random: fn(&mut Rng) 
 
     let mut builds = vec![dir.path().join("stable")];
     compile("rustc", &bundle, &builds[0]);
-    match std::env::var("RUSTC_1_63") {
-        Ok(old) => {
-            builds.push(dir.path().join("rustc-1.63"));
-            compile(&old, &bundle, &builds[1]);
+    for variable in OLD_RUSTCS {
+        match std::env::var(variable) {
+            Ok(old) => {
+                let build = dir.path().join(variable);
+                compile(&old, &bundle, &build);
+                builds.push(build);
+            }
+            Err(_) => println!("note: {variable} not set, {name} not built with it"),
         }
-        Err(_) => println!("note: RUSTC_1_63 not set, {name} not built with rustc 1.63"),
     }
     let mut inputs: Vec<String> = samples.iter().map(|s| s.to_string()).collect();
     let mut rng = Rng(name.len() as u64 * 7919);

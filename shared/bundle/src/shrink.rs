@@ -828,3 +828,35 @@ pub fn narrow_indentation(text: &str, from: usize) -> Result<String, String> {
     }
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn indentation_narrows_outside_literals_and_main() {
+        let text = "fn main() {\n    let x = 1;\n}\nmod m {\n    fn f() -> &'static str {\n        \"a\n    b\"\n    }\n}\n";
+        let from = text.find("mod m").unwrap();
+        let narrowed = narrow_indentation(text, from).unwrap();
+        assert_eq!(
+            narrowed,
+            "fn main() {\n    let x = 1;\n}\nmod m {\n fn f() -> &'static str {\n  \"a\n    b\"\n }\n}\n"
+        );
+    }
+
+    #[test]
+    fn deletions_take_whole_lines_and_nested_ones_are_moot() {
+        let text =
+            "mod m {\n    fn a() {}\n    impl X {\n        fn b() {}\n    }\n    fn c() {}\n}\n";
+        let a = text.find("fn a").unwrap();
+        let block = text.find("impl X").unwrap();
+        let b = text.find("fn b").unwrap();
+        let block_end = text.find("    }\n    fn c").unwrap() + 5;
+        let edits = vec![
+            (b..b + 9, String::new()),
+            (block..block_end, String::new()),
+            (a..a + 9, String::new()),
+        ];
+        assert_eq!(apply(text, edits), "mod m {\n    fn c() {}\n}\n");
+    }
+}

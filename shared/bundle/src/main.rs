@@ -183,15 +183,6 @@ fn check_main(main: &syn::File, crates: &[String]) -> Result<(), String> {
                 }
                 syn::Item::Mod(module) => {
                     if let Some((_, children)) = &module.content {
-                        for name in crates {
-                            if mentions_path_root(quote::quote!(#(#children)*), name) {
-                                return Err(format!(
-                                    "module `{}` refers to `{name}::`; in the bundle `{name}` is a module \
-                                     of the crate root, so use it at the top level of main.rs only",
-                                    module.ident
-                                ));
-                            }
-                        }
                         nested(children, crates)?;
                     }
                 }
@@ -201,6 +192,22 @@ fn check_main(main: &syn::File, crates: &[String]) -> Result<(), String> {
         Ok(())
     }
     nested(&main.items, crates)
+}
+
+/// main.rs with `crate::` before the paths to bundled crates inside its `mod`
+/// blocks (`use proconio::input;` there becomes `use crate::proconio::input;`).
+fn reach_crates_from_modules(main_text: &str, crates: &[String]) -> Result<String, String> {
+    let tokens: TokenStream = main_text
+        .parse()
+        .map_err(|error| format!("does not parse: {error:?}"))?;
+    let crates: HashSet<String> = crates.iter().cloned().collect();
+    let mut offsets = Vec::new();
+    tokens::crate_paths_in_modules(tokens, &crates, false, &mut offsets);
+    let edits = offsets
+        .into_iter()
+        .map(|offset| (offset..offset, "crate::".to_string()))
+        .collect();
+    Ok(shrink::apply(main_text, edits))
 }
 
 /// Loads, prunes and writes out everything `main_text` needs from `candidates`.
@@ -286,7 +293,12 @@ fn bundle(
     if main_text != written {
         out += "// proconio's #[fastout] is expanded below as proconio-derive 0.2.1 expands it.\n";
     }
-    out += main_text.trim_end();
+    let names: Vec<String> = loaded.iter().map(|c| c.name.clone()).collect();
+    let reaching = reach_crates_from_modules(main_text, &names)?;
+    if reaching != *main_text {
+        out += "// Inside main.rs's modules, paths to the crates start with `crate::` here.\n";
+    }
+    out += reaching.trim_end();
     out += "\n";
     if loaded.iter().any(|c| c.needs_alloc) {
         out += "\nextern crate alloc;\n";

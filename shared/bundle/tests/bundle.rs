@@ -178,13 +178,35 @@ fn a_program_without_crates_is_its_own_bundle() {
 }
 
 #[test]
-fn crate_paths_inside_a_module_of_main_are_refused() {
+fn modules_of_main_reach_the_crates_through_crate_paths() {
     let dir = tempfile::tempdir().unwrap();
-    let source = "mod io {\n    pub use proconio::input;\n}\nfn main() {}\n";
-    let (output, _) = run_bundle(dir.path(), source);
-    assert!(!output.status.success());
-    let message = String::from_utf8_lossy(&output.stderr);
-    assert!(message.contains("module `io`"), "{message}");
+    let source = r#"mod io {
+    use proconio::input;
+    use proconio::marker::Usize1;
+
+    pub fn read() -> Vec<usize> {
+        input! { n: usize, a: [Usize1; n] }
+        a
+    }
+
+    pub mod show {
+        use itertools::Itertools;
+
+        pub fn line(values: &[usize]) -> String {
+            values.iter().join(" ")
+        }
+    }
+}
+
+fn main() {
+    let values = io::read();
+    println!("{}", io::show::line(&values));
+}
+"#;
+    let (text, binary) = bundle_and_compile(dir.path(), source);
+    assert_eq!(run(&binary, "3\n1 5 2\n"), "0 4 1\n");
+    assert!(text.contains("    use crate::proconio::input;\n"));
+    assert!(text.contains("        use crate::itertools::Itertools;\n"));
 }
 
 /// Runs `bundle` on `source` expecting a refusal that mentions `expected`, and

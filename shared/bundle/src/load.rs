@@ -334,6 +334,7 @@ pub fn load_crate(
     inline_modules(&mut file.items, &root_dir, &root_dir, features)?;
     reject_nested_exports(&file.items, &describe, 0)?;
     export_macros_by_path(&mut file.items, &describe)?;
+    crate::substitute::apply(&package.name, &package.version, &mut file.items)?;
 
     let mut needs_alloc = false;
     let mut items = Vec::with_capacity(file.items.len());

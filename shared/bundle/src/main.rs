@@ -2,21 +2,28 @@
 //! source of the crates it uses, for judges that offer std alone.
 //!
 //! ```text
-//! bundle PROBLEM [-o FILE] [--manifest-path PATH]
-//! bundle --main FILE [-o FILE] [--manifest-path PATH]
+//! bundle PROBLEM [-o FILE] [--manifest-path PATH] [--allow-oversize]
+//! bundle --main FILE [-o FILE] [--manifest-path PATH] [--allow-oversize]
 //! bundle rlibs NAME... < cargo build --message-format=json output
 //! ```
 //!
-//! The bundle is main.rs byte for byte, then one `mod <crate> { ... }` per crate it
-//! uses (transitively), read from Cargo's registry at the versions Cargo.lock pins,
-//! each under its license notice, with doc comments, tests, disabled features and
-//! unreachable items left out. It compiles with `rustc --edition 2021 -O FILE`.
+//! The bundle is main.rs byte for byte (except that proconio's `#[fastout]` is
+//! expanded: `fastout.rs`), then one `mod <crate> { ... }` per crate it uses
+//! (transitively), read from Cargo's registry at the versions Cargo.lock pins,
+//! each under its license notice, with doc comments, tests and disabled features
+//! left out (`load.rs`), pruned first by name (`prune.rs`) and then by what rustc
+//! reports unused (`shrink.rs`), with the substitutions of `substitute.rs`. It
+//! compiles with `rustc --edition 2021 -O FILE` on Rust 1.63 and later. Over
+//! 64 KiB it is an error unless `--allow-oversize` is given.
 
 mod cfg;
 mod emit;
+mod fastout;
 mod load;
 mod metadata;
 mod prune;
+mod shrink;
+mod substitute;
 mod tokens;
 
 use std::collections::{HashMap, HashSet};
@@ -34,11 +41,13 @@ use tokens::mentions_path_root;
 
 const USAGE: &str = "\
 usage:
-  bundle PROBLEM [-o FILE] [--manifest-path PATH]
+  bundle PROBLEM [-o FILE] [--manifest-path PATH] [--allow-oversize]
       Bundles the main binary of workspace member PROBLEM (its src/main.rs) with
       the crates it uses into one file that compiles with
       `rustc --edition 2021 -O FILE`. Prints it, or writes it to FILE.
-  bundle --main FILE [-o FILE] [--manifest-path PATH]
+      Over 64 KiB it fails and writes nothing, unless --allow-oversize.
+      Needs rustc (or $RUSTC): what rustc reports unused is left out.
+  bundle --main FILE [-o FILE] [--manifest-path PATH] [--allow-oversize]
       The same for any main file, taking crates from the workspace's dependencies.
   bundle rlibs NAME...
       Reads `cargo build --message-format=json` output on stdin and prints
@@ -72,6 +81,7 @@ struct Options {
     main: Option<PathBuf>,
     output: Option<PathBuf>,
     manifest_path: Option<PathBuf>,
+    allow_oversize: bool,
 }
 
 fn parse_args(args: &[String]) -> Result<Options, String> {
@@ -80,6 +90,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
         main: None,
         output: None,
         manifest_path: None,
+        allow_oversize: false,
     };
     let mut rest = args.iter();
     while let Some(arg) = rest.next() {
@@ -93,6 +104,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
             "-o" | "--output" => options.output = Some(value(arg)?),
             "--main" => options.main = Some(value(arg)?),
             "--manifest-path" => options.manifest_path = Some(value(arg)?),
+            "--allow-oversize" => options.allow_oversize = true,
             flag if flag.starts_with('-') => return Err(format!("usage: unknown option {flag}")),
             name if options.problem.is_none() => options.problem = Some(name.to_string()),
             extra => return Err(format!("usage: unexpected argument {extra}")),
@@ -133,6 +145,14 @@ fn run(options: &Options) -> Result<(), String> {
     let bundle = bundle(&metadata, &main_text, &candidates)
         .map_err(|error| format!("{}: {error}", main_path.display()))?;
     if bundle.len() > SIZE_LIMIT {
+        if !options.allow_oversize {
+            return Err(format!(
+                "{}: the bundle would be {} bytes, over the usual judge limit of {SIZE_LIMIT} \
+                 (64 KiB); nothing written (--allow-oversize writes it anyway)",
+                main_path.display(),
+                bundle.len()
+            ));
+        }
         eprintln!(
             "bundle: warning: {} bytes, over the usual judge limit of {SIZE_LIMIT}",
             bundle.len()
@@ -163,15 +183,6 @@ fn check_main(main: &syn::File, crates: &[String]) -> Result<(), String> {
                 }
                 syn::Item::Mod(module) => {
                     if let Some((_, children)) = &module.content {
-                        for name in crates {
-                            if mentions_path_root(quote::quote!(#(#children)*), name) {
-                                return Err(format!(
-                                    "module `{}` refers to `{name}::`; in the bundle `{name}` is a module \
-                                     of the crate root, so use it at the top level of main.rs only",
-                                    module.ident
-                                ));
-                            }
-                        }
                         nested(children, crates)?;
                     }
                 }
@@ -183,12 +194,30 @@ fn check_main(main: &syn::File, crates: &[String]) -> Result<(), String> {
     nested(&main.items, crates)
 }
 
+/// main.rs with `crate::` before the paths to bundled crates inside its `mod`
+/// blocks (`use proconio::input;` there becomes `use crate::proconio::input;`).
+fn reach_crates_from_modules(main_text: &str, crates: &[String]) -> Result<String, String> {
+    let tokens: TokenStream = main_text
+        .parse()
+        .map_err(|error| format!("does not parse: {error:?}"))?;
+    let crates: HashSet<String> = crates.iter().cloned().collect();
+    let mut offsets = Vec::new();
+    tokens::crate_paths_in_modules(tokens, &crates, false, &mut offsets);
+    let edits = offsets
+        .into_iter()
+        .map(|offset| (offset..offset, "crate::".to_string()))
+        .collect();
+    Ok(shrink::apply(main_text, edits))
+}
+
 /// Loads, prunes and writes out everything `main_text` needs from `candidates`.
 fn bundle(
     metadata: &Metadata,
     main_text: &str,
     candidates: &[Dependency],
 ) -> Result<String, String> {
+    let written = main_text;
+    let main_text = &fastout::expand(main_text)?;
     let main_file =
         syn::parse_file(main_text).map_err(|error| format!("does not parse: {error}"))?;
     let main_tokens: TokenStream = main_file.to_token_stream();
@@ -215,13 +244,14 @@ fn bundle(
                 .packages
                 .get(&dependency.package)
                 .ok_or_else(|| format!("cargo metadata lacks {}", dependency.package))?;
-            let features: HashSet<String> = metadata
+            let resolved: HashSet<String> = metadata
                 .features
                 .get(&dependency.package)
                 .into_iter()
                 .flatten()
                 .cloned()
                 .collect();
+            let features = substitute::features(&package.name, &resolved);
             loaded.push(load_crate(&dependency.name, package, &features)?);
             by_name.insert(dependency.name.clone(), dependency.package.clone());
         }
@@ -260,11 +290,20 @@ fn bundle(
     out += "// One-file bundle of a solution for judges without crates: main.rs as written,\n";
     out += "// then the crates it uses as modules (see their notices below). Generated by\n";
     out += "// scripts/bundle.sh; edit main.rs and bundle again instead of editing this.\n";
-    out += main_text.trim_end();
+    if main_text != written {
+        out += "// proconio's #[fastout] is expanded below as proconio-derive 0.2.1 expands it.\n";
+    }
+    let names: Vec<String> = loaded.iter().map(|c| c.name.clone()).collect();
+    let reaching = reach_crates_from_modules(main_text, &names)?;
+    if reaching != *main_text {
+        out += "// Inside main.rs's modules, paths to the crates start with `crate::` here.\n";
+    }
+    out += reaching.trim_end();
     out += "\n";
     if loaded.iter().any(|c| c.needs_alloc) {
         out += "\nextern crate alloc;\n";
     }
+    let crates_start = out.len();
     for loaded_crate in &loaded {
         let inlined: HashSet<String> = metadata
             .dependencies_of(&loaded_crate.package.id)
@@ -276,7 +315,11 @@ fn bundle(
         out += &emit::module(loaded_crate, &inlined)?;
     }
     syn::parse_file(&out).map_err(|error| format!("the bundle does not parse: {error}"))?;
-    Ok(out)
+    if loaded.is_empty() {
+        return Ok(out);
+    }
+    let out = shrink::shrink(out, crates_start)?;
+    shrink::narrow_indentation(&out, crates_start)
 }
 
 /// `bundle rlibs NAME...`: the .rlib of each named library in Cargo's JSON

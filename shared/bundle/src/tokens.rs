@@ -393,6 +393,38 @@ fn collect_format_captures(text: &str, names: &mut HashSet<String>) {
     }
 }
 
+/// Byte offsets of the paths, inside `mod name { ... }` blocks of `tokens` at
+/// any depth, that start with one of `crates` (`proconio::...`). In a bundle the
+/// crates are modules of the root, which a nested module reaches as `crate::...`.
+pub fn crate_paths_in_modules(
+    tokens: TokenStream,
+    crates: &HashSet<String>,
+    inside: bool,
+    offsets: &mut Vec<usize>,
+) {
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    for (i, tree) in trees.iter().enumerate() {
+        match tree {
+            TokenTree::Group(group) => {
+                let is_module = i >= 2
+                    && ident_is(trees.get(i - 2), "mod")
+                    && matches!(trees.get(i - 1), Some(TokenTree::Ident(_)))
+                    && group.delimiter() == Delimiter::Brace;
+                crate_paths_in_modules(group.stream(), crates, inside || is_module, offsets);
+            }
+            TokenTree::Ident(name)
+                if inside
+                    && crates.contains(&name.to_string())
+                    && is_separator_at(&trees, i + 1)
+                    && starts_path(&trees, i) =>
+            {
+                offsets.push(name.span().byte_range().start);
+            }
+            _ => {}
+        }
+    }
+}
+
 /// Whether `tokens` has the identifier `name` as the first segment of a path
 /// (`name::...`), at any depth.
 pub fn mentions_path_root(tokens: TokenStream, name: &str) -> bool {

@@ -97,14 +97,30 @@ fn main() {
 fn a_proconio_program_runs_from_its_bundle() {
     let dir = tempfile::tempdir().unwrap();
     let (text, binary) = bundle_and_compile(dir.path(), PROCONIO_PROGRAM);
-    let output = run(
-        &binary,
-        "3\n1 2 -10\n1 2\n3 4\nabc xyz\n5 -7\n9 b 8 a\n2 5 6\n0\n2.5 true\n",
-    );
-    assert_eq!(
-        output,
-        "-7 [[1, 2], [3, 4]] 3 120 4 -8\n[(8, \"a\"), (9, \"b\")] [[5, 6], []] 2.5 true\n"
-    );
+    let input = "3\n1 2 -10\n1 2\n3 4\nabc xyz\n5 -7\n9 b 8 a\n2 5 6\n0\n2.5 true\n";
+    let expected =
+        "-7 [[1, 2], [3, 4]] 3 120 4 -8\n[(8, \"a\"), (9, \"b\")] [[5, 6], []] 2.5 true\n";
+    assert_eq!(run(&binary, input), expected);
+
+    // Rust 1.63 (issue 12): with the OnceLock substitution, it builds and runs.
+    match std::env::var("RUSTC_1_63") {
+        Ok(old_rustc) => {
+            let old_binary = dir.path().join("program-1.63");
+            let rustc = Command::new(&old_rustc)
+                .args(["--edition", "2021", "-O", "-o"])
+                .arg(&old_binary)
+                .arg(dir.path().join("bundle.rs"))
+                .output()
+                .expect("RUSTC_1_63 runs");
+            assert!(
+                rustc.status.success(),
+                "rustc 1.63 failed:\n{}",
+                String::from_utf8_lossy(&rustc.stderr)
+            );
+            assert_eq!(run(&old_binary, input), expected);
+        }
+        Err(_) => println!("note: RUSTC_1_63 not set, the bundle was not built with rustc 1.63"),
+    }
 
     // main.rs comes first, as written; then proconio under its notice.
     assert!(text.contains(PROCONIO_PROGRAM));
@@ -112,7 +128,17 @@ fn a_proconio_program_runs_from_its_bundle() {
     assert!(text.contains("Permission is hereby granted"));
     assert!(text.contains("mod proconio {"));
     let library = &text[text.find("mod proconio {").unwrap()..];
-    assert!(!library.contains("///") && !library.contains("#[doc"));
+    // No doc comment of the crates; the one of the bundler's OnceLock stays.
+    let docs: Vec<&str> = library
+        .lines()
+        .filter(|line| line.trim_start().starts_with("///"))
+        .collect();
+    assert_eq!(docs.len(), 3, "{docs:?}");
+    assert!(docs[0].contains("Substituted by the bundler for `std::sync::OnceLock`"));
+    assert!(!library.contains("#[doc"));
+    // Rust 1.63 has no std::sync::OnceLock: the bundle uses its own, on Once.
+    assert!(!library.contains("std::sync::OnceLock;"));
+    assert!(library.contains("pub struct OnceLock<T>") && library.contains("call_once"));
     assert!(!library.contains("#[test]") && !library.contains("cfg(test)"));
     assert!(!library.contains("mod itertools"));
     assert!(text.len() <= 64 * 1024, "{} bytes", text.len());
@@ -152,11 +178,121 @@ fn a_program_without_crates_is_its_own_bundle() {
 }
 
 #[test]
-fn crate_paths_inside_a_module_of_main_are_refused() {
+fn modules_of_main_reach_the_crates_through_crate_paths() {
     let dir = tempfile::tempdir().unwrap();
-    let source = "mod io {\n    pub use proconio::input;\n}\nfn main() {}\n";
-    let (output, _) = run_bundle(dir.path(), source);
-    assert!(!output.status.success());
+    let source = r#"mod io {
+    use proconio::input;
+    use proconio::marker::Usize1;
+
+    pub fn read() -> Vec<usize> {
+        input! { n: usize, a: [Usize1; n] }
+        a
+    }
+
+    pub mod show {
+        use itertools::Itertools;
+
+        pub fn line(values: &[usize]) -> String {
+            values.iter().join(" ")
+        }
+    }
+}
+
+fn main() {
+    let values = io::read();
+    println!("{}", io::show::line(&values));
+}
+"#;
+    let (text, binary) = bundle_and_compile(dir.path(), source);
+    assert_eq!(run(&binary, "3\n1 5 2\n"), "0 4 1\n");
+    assert!(text.contains("    use crate::proconio::input;\n"));
+    assert!(text.contains("        use crate::itertools::Itertools;\n"));
+}
+
+/// Runs `bundle` on `source` expecting a refusal that mentions `expected`, and
+/// no file.
+fn assert_refused(source: &str, extra: &[&str], expected: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let main = dir.path().join("main.rs");
+    fs::write(&main, source).unwrap();
+    let bundle = dir.path().join("bundle.rs");
+    let output = Command::new(BUNDLE)
+        .arg("--main")
+        .arg(&main)
+        .arg("-o")
+        .arg(&bundle)
+        .arg("--manifest-path")
+        .arg(workspace_manifest())
+        .args(extra)
+        .output()
+        .expect("bundle runs");
     let message = String::from_utf8_lossy(&output.stderr);
-    assert!(message.contains("module `io`"), "{message}");
+    assert_eq!(output.status.code(), Some(1), "{message}");
+    assert!(message.contains(expected), "{message}");
+    assert!(!bundle.exists(), "a file was written");
+}
+
+#[test]
+fn procedural_macros_other_than_fastout_are_refused() {
+    assert_refused(
+        "use proconio::derive_readable;\n#[derive_readable]\nstruct P { x: u8 }\nfn main() {}\n",
+        &[],
+        "derive_readable",
+    );
+    assert_refused(
+        "#[memoise::memoise(n)]\nfn f(n: u64) -> u64 { n }\nfn main() {}\n",
+        &[],
+        "`#[memoise::memoise]` is not built into Rust",
+    );
+    assert_refused(
+        "#[derive(Debug, Readable)]\nstruct P;\nfn main() {}\n",
+        &[],
+        "`#[derive(Readable)]` is a procedural macro",
+    );
+    // As proconio-derive refuses them.
+    assert_refused(
+        "use proconio::fastout;\n#[fastout]\nfn main() {\n    let f = || println!(\"x\");\n    f();\n}\n",
+        &[],
+        "a closure in a #[fastout] function",
+    );
+    assert_refused(
+        "#[proconio::fastout(x)]\nfn main() {}\n",
+        &[],
+        "takes no arguments",
+    );
+}
+
+#[test]
+fn over_64_kib_is_an_error_unless_allowed() {
+    let padding = format!("// {}\n", "x".repeat(100)).repeat(700);
+    let source = format!("{padding}fn main() {{\n    println!(\"big\");\n}}\n");
+    assert_refused(&source, &[], "over the usual judge limit");
+    let dir = tempfile::tempdir().unwrap();
+    let main = dir.path().join("main.rs");
+    fs::write(&main, &source).unwrap();
+    let bundle = dir.path().join("bundle.rs");
+    let output = Command::new(BUNDLE)
+        .arg("--main")
+        .arg(&main)
+        .args(["--allow-oversize", "-o"])
+        .arg(&bundle)
+        .arg("--manifest-path")
+        .arg(workspace_manifest())
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    assert!(fs::metadata(&bundle).unwrap().len() > 64 * 1024);
+}
+
+#[test]
+fn fastout_is_expanded_into_plain_rust() {
+    let dir = tempfile::tempdir().unwrap();
+    let source = "use proconio::{fastout, input};\n\n#[fastout]\nfn main() {\n    input! { n: u32 }\n    for i in 0..n {\n        print!(\"{i} \");\n    }\n    println!(\"end\");\n}\n";
+    let (text, binary) = bundle_and_compile(dir.path(), source);
+    assert_eq!(run(&binary, "3\n"), "0 1 2 end\n");
+    assert!(!text.lines().any(|line| line.trim() == "#[fastout]"));
+    assert!(!text.contains("fastout}") && !text.contains("fastout,"));
+    assert!(text.contains("// proconio's #[fastout] is expanded below"));
+    assert!(text.contains("use proconio::input;"));
+    assert!(text.contains("macro_rules! println"));
 }

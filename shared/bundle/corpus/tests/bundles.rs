@@ -1,0 +1,318 @@
+//! Each corpus program bundled, compiled with bare `rustc -O` (no Cargo, no
+//! crates), size-checked, and run against its cargo build on sample and random
+//! inputs. With `RUSTC_1_63` / `RUSTC_1_85` set to a rustc 1.63 / 1.85 (wrapper),
+//! each bundle is also built and run with it; without, that check is skipped
+//! with a note.
+//!
+//! The three programs that use many itertools adaptors cost several seconds of
+//! rustc each to bundle, so plain `cargo test` leaves them out (`#[ignore]`);
+//! `cargo test -p bundle-corpus -- --include-ignored` runs the whole corpus.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+const SIZE_LIMIT: usize = 64 * 1024;
+const RANDOM_INPUTS: u64 = 12;
+/// Variables naming the judges' older compilers (rustc wrappers), each used when set.
+const OLD_RUSTCS: [&str; 2] = ["RUSTC_1_63", "RUSTC_1_85"];
+
+/// The `bundle` binary of this workspace, built (in this profile) if needed.
+fn bundle_binary() -> PathBuf {
+    let profile_dir = std::env::current_exe()
+        .unwrap()
+        .parent()
+        .and_then(Path::parent)
+        .unwrap()
+        .to_path_buf();
+    let status = Command::new(env!("CARGO"))
+        .args(["build", "--quiet", "-p", "bundle", "--bin", "bundle"])
+        .args(if profile_dir.ends_with("release") {
+            vec!["--release"]
+        } else {
+            vec![]
+        })
+        .status()
+        .expect("cargo runs");
+    assert!(status.success(), "building the bundler failed");
+    profile_dir.join("bundle")
+}
+
+fn run(binary: &Path, input: &str) -> String {
+    let mut child = Command::new(binary)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(
+        output.status.success(),
+        "{} failed on {input:?}",
+        binary.display()
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+fn compile(rustc: &str, source: &Path, binary: &Path) {
+    let output = Command::new(rustc)
+        .args(["--edition", "2021", "-O", "-o"])
+        .arg(binary)
+        .arg(source)
+        .output()
+        .unwrap_or_else(|error| panic!("{rustc}: {error}"));
+    let diagnostics = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success(),
+        "{rustc} failed on {}:\n{diagnostics}",
+        source.display()
+    );
+    assert!(
+        diagnostics.is_empty(),
+        "{rustc} warned on {}:\n{diagnostics}",
+        source.display()
+    );
+}
+
+/// A small deterministic generator for the random inputs.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 33) % n
+    }
+    fn int(&mut self, lo: i64, hi: i64) -> i64 {
+        lo + self.below((hi - lo + 1) as u64) as i64
+    }
+    fn ints(&mut self, n: usize, lo: i64, hi: i64) -> String {
+        (0..n)
+            .map(|_| self.int(lo, hi).to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+    fn word(&mut self, n: usize, letters: &[u8]) -> String {
+        (0..n)
+            .map(|_| letters[self.below(letters.len() as u64) as usize] as char)
+            .collect()
+    }
+}
+
+/// Bundles `name`, checks size and compiles, and compares on `samples` and on
+/// inputs from `random`.
+fn check(name: &str, cargo_binary: &str, samples: &[&str], random: fn(&mut Rng) -> String) {
+    let dir = tempfile::tempdir().unwrap();
+    let main = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("src/bin/{name}.rs"));
+    let bundle = dir.path().join(format!("{name}.rs"));
+    let output = Command::new(bundle_binary())
+        .arg("--main")
+        .arg(&main)
+        .arg("-o")
+        .arg(&bundle)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "bundle {name}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let size = std::fs::metadata(&bundle).unwrap().len() as usize;
+    assert!(size <= SIZE_LIMIT, "{name}: {size} bytes");
+    println!("{name}: {size} bytes");
+
+    let mut builds = vec![dir.path().join("stable")];
+    compile("rustc", &bundle, &builds[0]);
+    for variable in OLD_RUSTCS {
+        match std::env::var(variable) {
+            Ok(old) => {
+                let build = dir.path().join(variable);
+                compile(&old, &bundle, &build);
+                builds.push(build);
+            }
+            Err(_) => println!("note: {variable} not set, {name} not built with it"),
+        }
+    }
+    let mut inputs: Vec<String> = samples.iter().map(|s| s.to_string()).collect();
+    let mut rng = Rng(name.len() as u64 * 7919);
+    inputs.extend((0..RANDOM_INPUTS).map(|_| random(&mut rng)));
+    for input in &inputs {
+        let expected = run(Path::new(cargo_binary), input);
+        for build in &builds {
+            assert_eq!(
+                run(build, input),
+                expected,
+                "{name} ({}) on {input:?}",
+                build.display()
+            );
+        }
+    }
+}
+
+#[test]
+fn segment_sums() {
+    check(
+        "segment_sums",
+        env!("CARGO_BIN_EXE_segment_sums"),
+        &["3 4\n1 2 3\n1 1 3\n0 2 5\n1 2 2\n1 1 3\n"],
+        |rng| {
+            let n = rng.int(1, 8) as usize;
+            let q = rng.int(1, 8) as usize;
+            let mut input = format!("{n} {q}\n{}\n", rng.ints(n, -9, 9));
+            for _ in 0..q {
+                if rng.below(2) == 0 {
+                    input += &format!("0 {} {}\n", rng.int(1, n as i64), rng.int(-9, 9));
+                } else {
+                    let l = rng.int(1, n as i64);
+                    input += &format!("1 {l} {}\n", rng.int(l, n as i64));
+                }
+            }
+            input
+        },
+    );
+}
+
+#[test]
+fn markers() {
+    let sample =
+        "2 1\n#.\n.#\nab cd\n1 2 5\n0 3\n1 2 3\n4 5 6\n2 7 8\n0\n2 x 1.5 c y 2.25 d\ntrue\nhello\n";
+    check("markers", env!("CARGO_BIN_EXE_markers"), &[sample], |rng| {
+        let n = rng.int(1, 4) as usize;
+        let m = rng.int(0, 4) as usize;
+        let mut input = format!("{n} {m}\n");
+        for _ in 0..n {
+            input += &rng.word(3, b"#.");
+            input += "\n";
+        }
+        input += &format!("{} {}\n", rng.word(2, b"az"), rng.word(3, b"by"));
+        for _ in 0..m {
+            input += &format!("{} {} {}\n", rng.int(1, 5), rng.int(1, 5), rng.int(-5, 5));
+        }
+        input += &format!("{}\n{}\n", rng.ints(2, -3, 3), rng.ints(6, 0, 99));
+        for _ in 0..n {
+            let k = rng.int(0, 3) as usize;
+            input += &format!("{k} {}\n", rng.ints(k, -100, 100));
+        }
+        let k = rng.int(0, 2);
+        input += &format!("{k}");
+        for _ in 0..k {
+            input += &format!(
+                " {} {}.5 {}",
+                rng.word(2, b"pq"),
+                rng.int(-9, 9),
+                rng.word(1, b"z")
+            );
+        }
+        input += &format!("\n{}\n{}\n", rng.below(2) == 0, rng.word(4, b"abc"));
+        input
+    });
+}
+
+/// Answers to the program's queries when the hidden number is `hidden`.
+fn judge_replies(lo: u64, hi: u64, hidden: u64) -> String {
+    let mut input = format!("{lo} {hi}\n");
+    let (mut lo, mut hi) = (lo, hi);
+    while lo <= hi {
+        let mid = lo + (hi - lo) / 2;
+        if hidden < mid {
+            input += "<\n";
+            hi = mid - 1;
+        } else if hidden > mid {
+            input += ">\n";
+            lo = mid + 1;
+        } else {
+            input += "=\n";
+            break;
+        }
+    }
+    input
+}
+
+#[test]
+fn interactive() {
+    check(
+        "interactive",
+        env!("CARGO_BIN_EXE_interactive"),
+        &[&judge_replies(1, 100, 37)],
+        |rng| {
+            let lo = rng.int(1, 50) as u64;
+            let hi = lo + rng.int(0, 60) as u64;
+            judge_replies(lo, hi, lo + rng.int(0, (hi - lo) as i64) as u64)
+        },
+    );
+}
+
+#[test]
+fn fastout() {
+    check(
+        "fastout",
+        env!("CARGO_BIN_EXE_fastout"),
+        &["3\n1 -2 3\n", "1\n0\n"],
+        |rng| {
+            let n = rng.int(1, 30) as usize;
+            format!("{n}\n{}\n", rng.ints(n, -1000, 1000))
+        },
+    );
+}
+
+fn small_array(rng: &mut Rng) -> String {
+    let n = rng.int(0, 7) as usize;
+    format!("{n}\n{}\n", rng.ints(n, -4, 4))
+}
+
+#[test]
+#[ignore = "heavy (about 8 s of rustc each): CI runs it with --include-ignored"]
+fn itertools_a() {
+    check(
+        "itertools_a",
+        env!("CARGO_BIN_EXE_itertools_a"),
+        &["5\n3 1 4 1 5\n"],
+        small_array,
+    );
+}
+
+#[test]
+#[ignore = "heavy (about 8 s of rustc each): CI runs it with --include-ignored"]
+fn itertools_b() {
+    check(
+        "itertools_b",
+        env!("CARGO_BIN_EXE_itertools_b"),
+        &["5\n3 1 4 1 5\n", "0\n\n"],
+        small_array,
+    );
+}
+
+#[test]
+#[ignore = "heavy (about 8 s of rustc each): CI runs it with --include-ignored"]
+fn itertools_glob() {
+    check(
+        "itertools_glob",
+        env!("CARGO_BIN_EXE_itertools_glob"),
+        &["banana\n4\n12 7 22 7\n"],
+        |rng| {
+            let word = {
+                let k = rng.int(1, 8) as usize;
+                rng.word(k, b"abcei")
+            };
+            let n = rng.int(1, 6) as usize;
+            format!("{word}\n{n}\n{}\n", rng.ints(n, 0, 40))
+        },
+    );
+}
+
+#[test]
+fn itertools_one() {
+    check(
+        "itertools_one",
+        env!("CARGO_BIN_EXE_itertools_one"),
+        &["3\n1 2 3\n", "0\n"],
+        small_array,
+    );
+}

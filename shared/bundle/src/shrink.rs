@@ -1,0 +1,862 @@
+//! Shrinking a bundle with the compiler's help.
+//!
+//! The name-based pruning keeps anything a name could reach; rustc knows what is
+//! really used. So: check the bundle with `rustc --emit=metadata` and the lints
+//! `dead_code`, `unused_imports` and `unused_macros` forced on (they override the
+//! modules' `#[allow(warnings)]`), delete from the inlined crates what rustc
+//! reports, and repeat until it reports nothing more. Deleting code that rustc
+//! calls unused cannot change what the program does; every round must compile
+//! without errors, or that round is undone and shrinking stops there.
+//!
+//! Deletions are done on the text (found through the syntax tree's spans), so
+//! main.rs, the notices and the layout stay as they are. With an item go the
+//! impls of it and the imports of its name in the same crate, which would not
+//! compile without it.
+
+use std::collections::{HashMap, HashSet};
+use std::fs;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use proc_macro2::{TokenStream, TokenTree};
+use quote::ToTokens;
+use serde_json::Value;
+use syn::spanned::Spanned;
+use syn::{ImplItem, Item, TraitItem, UseTree};
+
+/// Where rustc's lints point.
+#[derive(Default)]
+struct Report {
+    /// Start bytes of the names of unused items, methods and macros.
+    dead: HashSet<usize>,
+    /// Of those, types rustc calls "never constructed": they may still be named
+    /// (in a static's type, say), so deleting them can fail to compile.
+    unconstructed: HashSet<usize>,
+    /// Byte ranges of unused imports.
+    unused_imports: Vec<Range<usize>>,
+    /// rustc's errors, rendered.
+    errors: Vec<String>,
+}
+
+/// A scratch folder for rustc's output, removed when dropped.
+struct Scratch(PathBuf);
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The rustc to check with: `$RUSTC`, else `rustc` on the PATH.
+fn rustc() -> String {
+    std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_string())
+}
+
+/// Checks `text` with rustc with debug assertions on and off (the two builds
+/// people make, whose `cfg(debug_assertions)` code differs), both at once, and
+/// collects the lints both report on bytes from `from` on (main.rs's own
+/// warnings are not ours to act on), and the errors of either.
+fn check(text: &str, from: usize, dir: &Path) -> Result<Report, String> {
+    let source = dir.join("bundle.rs");
+    fs::write(&source, text).map_err(|error| format!("{}: {error}", source.display()))?;
+    let spawn = |debug_assertions: &str| {
+        Command::new(rustc())
+            .args(["--edition", "2021", "--crate-type", "bin", "--crate-name"])
+            .arg("bundle_check")
+            .args(["--emit=metadata", "--error-format=json"])
+            .arg(format!("-Cdebug-assertions={debug_assertions}"))
+            .args(["--force-warn", "dead_code"])
+            .args(["--force-warn", "unused_imports"])
+            .args(["--force-warn", "unused_macros"])
+            .arg("-o")
+            .arg(dir.join(format!("bundle-{debug_assertions}.rmeta")))
+            .arg(&source)
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|error| format!("cannot run {}: {error}", rustc()))
+    };
+    let children = [spawn("on")?, spawn("off")?];
+    let mut reports = Vec::new();
+    for child in children {
+        let output = child
+            .wait_with_output()
+            .map_err(|error| format!("{}: {error}", rustc()))?;
+        reports.push(read_report(&output, from));
+    }
+    let off = reports.pop().unwrap_or_default();
+    let mut both = reports.pop().unwrap_or_default();
+    both.dead.retain(|start| off.dead.contains(start));
+    both.unconstructed.extend(off.unconstructed);
+    both.unused_imports
+        .retain(|range| off.unused_imports.contains(range));
+    both.errors.extend(off.errors);
+    Ok(both)
+}
+
+/// Reads one rustc run's JSON diagnostics.
+fn read_report(output: &Output, from: usize) -> Report {
+    let mut report = Report::default();
+    for line in String::from_utf8_lossy(&output.stderr).lines() {
+        let Ok(message) = serde_json::from_str::<Value>(line) else {
+            continue;
+        };
+        let level = message["level"].as_str().unwrap_or_default();
+        if level == "error" {
+            let rendered = message["rendered"].as_str().unwrap_or_default();
+            report.errors.push(rendered.to_string());
+            continue;
+        }
+        let code = message["code"]["code"].as_str().unwrap_or_default();
+        let spans = message["spans"].as_array().into_iter().flatten();
+        for span in spans.filter(|span| span["is_primary"] == true) {
+            let (Some(start), Some(end)) = (span["byte_start"].as_u64(), span["byte_end"].as_u64())
+            else {
+                continue;
+            };
+            let (start, end) = (start as usize, end as usize);
+            if start < from {
+                continue;
+            }
+            match code {
+                "dead_code" | "unused_macros" => {
+                    report.dead.insert(start);
+                    let text = message["message"].as_str().unwrap_or_default();
+                    if text.contains("never constructed") {
+                        report.unconstructed.insert(start);
+                    }
+                }
+                "unused_imports" => report.unused_imports.push(start..end),
+                _ => {}
+            }
+        }
+    }
+    if !output.status.success() && report.errors.is_empty() {
+        report
+            .errors
+            .push(String::from_utf8_lossy(&output.stderr).into_owned());
+    }
+    report
+}
+
+fn span_range(node: &impl Spanned) -> Range<usize> {
+    node.span().byte_range()
+}
+
+fn starts(ident: &syn::Ident) -> usize {
+    ident.span().byte_range().start
+}
+
+/// The name an item declares, with whether it is a type or trait (what impls name).
+fn declared(item: &Item) -> Option<(&syn::Ident, bool)> {
+    match item {
+        Item::Const(item) => Some((&item.ident, false)),
+        Item::Fn(item) => Some((&item.sig.ident, false)),
+        Item::Macro(item) => item.ident.as_ref().map(|ident| (ident, false)),
+        // A static is named like a type by what uses it (counted with them so
+        // that its users go with it).
+        Item::Static(item) => Some((&item.ident, true)),
+        Item::Enum(item) => Some((&item.ident, true)),
+        Item::Struct(item) => Some((&item.ident, true)),
+        Item::Trait(item) => Some((&item.ident, true)),
+        Item::Type(item) => Some((&item.ident, true)),
+        Item::Union(item) => Some((&item.ident, true)),
+        _ => None,
+    }
+}
+
+/// The last identifier of a type's path, through references (`&'a Foo<T>` -> `Foo`).
+fn type_name(ty: &syn::Type) -> Option<String> {
+    match ty {
+        syn::Type::Path(path) => path.path.segments.last().map(|s| s.ident.to_string()),
+        syn::Type::Reference(reference) => type_name(&reference.elem),
+        _ => None,
+    }
+}
+
+/// rustc's report is exact about what is unused, but deleting some of it can
+/// fail to compile: code rustc considers unused without reporting it (impl
+/// methods of an unused trait method, impls generated by macros) still names
+/// it. A round that fails is tried again at the next, more cautious level.
+#[derive(Clone, Copy, Default, PartialEq, PartialOrd)]
+enum Level {
+    /// Everything reported.
+    #[default]
+    All,
+    /// Not the required methods of local traits (their impls may come from macros).
+    KeepRequiredMethods,
+    /// Nor types rustc calls never constructed (they may still be named).
+    KeepUnconstructed,
+    /// Nor functions and methods (unreported unused code may call them).
+    KeepFunctions,
+}
+
+const LEVELS: [Level; 4] = [
+    Level::All,
+    Level::KeepRequiredMethods,
+    Level::KeepUnconstructed,
+    Level::KeepFunctions,
+];
+
+/// What one round deletes: byte ranges, with replacement text for imports that
+/// lose some of their names.
+#[derive(Default)]
+struct Plan {
+    /// How bold the round is: see [`Level`].
+    level: Level,
+    edits: Vec<(Range<usize>, String)>,
+    /// Names of deleted items of the crate being planned.
+    removed: HashSet<String>,
+    /// Of those, the types and traits.
+    removed_types: HashSet<String>,
+    /// Required methods deleted from local traits: (trait, method). Their impls
+    /// lose them too (rustc counts an impl's method as unused with the trait's,
+    /// and may report what only it calls).
+    removed_trait_methods: HashSet<(String, String)>,
+}
+
+impl Plan {
+    fn delete(&mut self, range: Range<usize>) {
+        self.edits.push((range, String::new()));
+    }
+
+    /// First pass over one crate: the items, methods and macro calls rustc named.
+    fn reported(&mut self, items: &[Item], report: &Report) {
+        for item in items {
+            if let Some((ident, is_type)) = declared(item) {
+                let start = starts(ident);
+                let allowed = match item {
+                    Item::Fn(_) => self.level < Level::KeepFunctions,
+                    _ if report.unconstructed.contains(&start) => {
+                        self.level < Level::KeepUnconstructed
+                    }
+                    _ => true,
+                };
+                if allowed && report.dead.contains(&start) {
+                    self.delete(span_range(item));
+                    self.removed.insert(ident.to_string());
+                    if is_type {
+                        self.removed_types.insert(ident.to_string());
+                    }
+                    continue;
+                }
+            }
+            match item {
+                // A macro call that declares an unused item (its name is passed in).
+                Item::Macro(call) if call.ident.is_none() => {
+                    let range = span_range(item);
+                    if report.dead.iter().any(|start| range.contains(start)) {
+                        self.delete(range);
+                    }
+                }
+                Item::Impl(block) if self.level < Level::KeepFunctions => {
+                    for member in &block.items {
+                        if let ImplItem::Fn(method) = member {
+                            if report.dead.contains(&starts(&method.sig.ident)) {
+                                self.delete(span_range(member));
+                            }
+                        }
+                    }
+                }
+                Item::Trait(block) if self.level < Level::KeepFunctions => {
+                    for member in &block.items {
+                        if let TraitItem::Fn(method) = member {
+                            let required = method.default.is_none();
+                            if required && self.level >= Level::KeepRequiredMethods {
+                                continue;
+                            }
+                            if report.dead.contains(&starts(&method.sig.ident)) {
+                                self.delete(span_range(member));
+                                if required {
+                                    self.removed_trait_methods.insert((
+                                        block.ident.to_string(),
+                                        method.sig.ident.to_string(),
+                                    ));
+                                }
+                            }
+                        }
+                    }
+                }
+                Item::Mod(module) => {
+                    if let Some((_, children)) = &module.content {
+                        self.reported(children, report);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Second pass: impls of deleted types and traits, inherent impls left empty,
+    /// item-position macro calls whose arguments or macro name a deleted type, and
+    /// imports that are unused or name a deleted item.
+    fn consequences(&mut self, items: &[Item], report: &Report, macros: &MacroBodies) {
+        for item in items {
+            match item {
+                // rustc never reports a name starting with `_` as unused, so such a
+                // function can be left naming what goes.
+                Item::Fn(function)
+                    if function.sig.ident.to_string().starts_with('_')
+                        && idents(function.block.to_token_stream())
+                            .iter()
+                            .any(|name| self.removed_types.contains(name)) =>
+                {
+                    self.delete(span_range(item));
+                }
+                Item::Macro(call) if call.ident.is_none() => {
+                    let mut names = idents(call.mac.tokens.clone());
+                    if let Some(body) = call
+                        .mac
+                        .path
+                        .get_ident()
+                        .and_then(|m| macros.get(&m.to_string()))
+                    {
+                        names.extend(body.iter().cloned());
+                    }
+                    if names.iter().any(|name| self.removed_types.contains(name)) {
+                        self.delete(span_range(item));
+                    }
+                }
+                Item::Impl(block) => {
+                    let of_removed = type_name(&block.self_ty)
+                        .is_some_and(|name| self.removed_types.contains(&name))
+                        || block.trait_.as_ref().is_some_and(|(_, path, _)| {
+                            path.segments
+                                .last()
+                                .is_some_and(|s| self.removed_types.contains(&s.ident.to_string()))
+                        });
+                    let emptied = block.trait_.is_none()
+                        && block.items.iter().all(|member| {
+                            let range = span_range(member);
+                            self.edits.iter().any(|(edit, _)| *edit == range)
+                        });
+                    if of_removed || emptied {
+                        self.delete(span_range(item));
+                    }
+                    let trait_name = block
+                        .trait_
+                        .as_ref()
+                        .and_then(|(_, path, _)| path.segments.last())
+                        .map(|segment| segment.ident.to_string());
+                    if let Some(trait_name) = trait_name {
+                        for member in &block.items {
+                            if let ImplItem::Fn(method) = member {
+                                let key = (trait_name.clone(), method.sig.ident.to_string());
+                                if self.removed_trait_methods.contains(&key) {
+                                    self.delete(span_range(member));
+                                }
+                            }
+                        }
+                    }
+                }
+                Item::Use(import) => {
+                    let keep = |tree: &UseTree| self.import_kept(tree, report);
+                    match pruned_tree(&import.tree, &keep) {
+                        Some(tree)
+                            if tree.to_token_stream().to_string()
+                                == import.tree.to_token_stream().to_string() => {}
+                        Some(tree) => {
+                            let mut kept = import.clone();
+                            kept.tree = tree;
+                            self.edits
+                                .push((span_range(item), unparse_item(Item::Use(kept))));
+                        }
+                        None => self.delete(span_range(item)),
+                    }
+                }
+                Item::Mod(module) => {
+                    if let Some((_, children)) = &module.content {
+                        self.consequences(children, report, macros);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Whether one leaf of an import (a name, rename or glob) stays.
+    fn import_kept(&self, leaf: &UseTree, report: &Report) -> bool {
+        let range = span_range(leaf);
+        if report
+            .unused_imports
+            .iter()
+            .any(|unused| unused.start <= range.start && range.end <= unused.end)
+        {
+            return false;
+        }
+        let name = match leaf {
+            UseTree::Name(name) => name.ident.to_string(),
+            UseTree::Rename(rename) => rename.ident.to_string(),
+            _ => return true,
+        };
+        !self.removed.contains(&name)
+    }
+}
+
+/// Per `macro_rules!` of a crate, the identifiers in its body.
+type MacroBodies = HashMap<String, HashSet<String>>;
+
+fn idents(tokens: TokenStream) -> HashSet<String> {
+    let mut names = HashSet::new();
+    let mut stack = vec![tokens];
+    while let Some(tokens) = stack.pop() {
+        for tree in tokens {
+            match tree {
+                TokenTree::Ident(ident) => {
+                    names.insert(ident.to_string());
+                }
+                TokenTree::Group(group) => stack.push(group.stream()),
+                _ => {}
+            }
+        }
+    }
+    names
+}
+
+fn macro_bodies(items: &[Item], bodies: &mut MacroBodies) {
+    for item in items {
+        match item {
+            Item::Macro(definition) => {
+                if let Some(name) = &definition.ident {
+                    bodies.insert(name.to_string(), idents(definition.mac.tokens.clone()));
+                }
+            }
+            Item::Mod(module) => {
+                if let Some((_, children)) = &module.content {
+                    macro_bodies(children, bodies);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// `tree` without the leaves `keep` rejects; `None` when nothing is left.
+pub fn pruned_tree(tree: &UseTree, keep: &dyn Fn(&UseTree) -> bool) -> Option<UseTree> {
+    match tree {
+        UseTree::Path(path) => {
+            let inner = pruned_tree(&path.tree, keep)?;
+            let mut path = path.clone();
+            *path.tree = inner;
+            Some(UseTree::Path(path))
+        }
+        UseTree::Group(group) => {
+            let mut group = group.clone();
+            group.items = group
+                .items
+                .iter()
+                .filter_map(|item| pruned_tree(item, keep))
+                .collect();
+            (!group.items.is_empty()).then_some(UseTree::Group(group))
+        }
+        leaf => keep(leaf).then(|| leaf.clone()),
+    }
+}
+
+pub fn unparse_item(item: Item) -> String {
+    let file = syn::File {
+        shebang: None,
+        attrs: Vec::new(),
+        items: vec![item],
+    };
+    prettyplease::unparse(&file).trim().to_string()
+}
+
+/// Widens a deletion to whole lines when only blanks share its first and last
+/// lines, so that no empty shells of lines remain.
+fn whole_lines(text: &str, range: Range<usize>) -> Range<usize> {
+    let line_start = text[..range.start].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text[range.end..]
+        .find('\n')
+        .map_or(text.len(), |i| range.end + i + 1);
+    if text[line_start..range.start].trim().is_empty()
+        && text[range.end..line_end].trim().is_empty()
+    {
+        line_start..line_end
+    } else {
+        range
+    }
+}
+
+/// Applies the edits, outermost first: an edit inside one already made is moot.
+pub fn apply(text: &str, mut edits: Vec<(Range<usize>, String)>) -> String {
+    edits.sort_by(|a, b| a.0.start.cmp(&b.0.start).then(b.0.end.cmp(&a.0.end)));
+    let mut out = String::with_capacity(text.len());
+    let mut done = 0;
+    for (range, replacement) in edits {
+        if range.start < done {
+            continue;
+        }
+        let range = if replacement.is_empty() {
+            whole_lines(text, range)
+        } else {
+            range
+        };
+        out += &text[done..range.start];
+        out += &replacement;
+        done = range.end;
+    }
+    out += &text[done..];
+    out
+}
+
+/// The crate modules of a bundle: (module name, its items), from byte `from` on.
+fn crate_modules(file: &syn::File, from: usize) -> Vec<(String, &[Item])> {
+    file.items
+        .iter()
+        .filter(|item| span_range(*item).start >= from)
+        .filter_map(|item| match item {
+            Item::Mod(module) => module
+                .content
+                .as_ref()
+                .map(|(_, children)| (module.ident.to_string(), children.as_slice())),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Adds the names `items` declare, at any depth, to `plan` as if deleted.
+fn declare_all(items: &[Item], plan: &mut Plan) {
+    for item in items {
+        if let Some((ident, is_type)) = declared(item) {
+            plan.removed.insert(ident.to_string());
+            if is_type {
+                plan.removed_types.insert(ident.to_string());
+            }
+        }
+        if let Item::Mod(module) = item {
+            if let Some((_, children)) = &module.content {
+                declare_all(children, plan);
+            }
+        }
+    }
+}
+
+/// Whether a type or trait of `module_name` (a submodule of crate module
+/// `crate_name`) is named by code of the crate outside it, imports aside.
+fn named_elsewhere(file: &syn::File, from: usize, crate_name: &str, module_name: &str) -> bool {
+    let mut inside = Plan::default();
+    let mut outside = HashSet::new();
+    for (name, items) in crate_modules(file, from) {
+        if name != crate_name {
+            continue;
+        }
+        for item in items {
+            match item {
+                Item::Mod(module) if module.ident == module_name => {
+                    let children = module.content.as_ref().map_or(&[][..], |c| &c.1);
+                    declare_all(children, &mut inside);
+                }
+                Item::Use(_) => {}
+                Item::Mod(module) => {
+                    for child in module.content.iter().flat_map(|c| &c.1) {
+                        if !matches!(child, Item::Use(_)) {
+                            outside.extend(idents(child.to_token_stream()));
+                        }
+                    }
+                }
+                _ => outside.extend(idents(item.to_token_stream())),
+            }
+        }
+    }
+    inside
+        .removed_types
+        .iter()
+        .any(|name| outside.contains(name))
+}
+
+/// A bundle being shrunk: its text, which compiles, and rustc's report on it.
+struct Shrinker {
+    text: String,
+    report: Report,
+    from: usize,
+    dir: PathBuf,
+    debug: bool,
+}
+
+impl Shrinker {
+    fn parse(&self) -> Result<syn::File, String> {
+        syn::parse_file(&self.text).map_err(|error| format!("the bundle does not parse: {error}"))
+    }
+
+    /// Takes `candidate` if it compiles; says whether it did.
+    fn try_candidate(&mut self, candidate: String, what: &str) -> Result<bool, String> {
+        if candidate == self.text {
+            return Ok(false);
+        }
+        let report = check(&candidate, self.from, &self.dir)?;
+        if self.debug {
+            eprintln!(
+                "shrinking ({what}): {} -> {} bytes{}",
+                self.text.len(),
+                candidate.len(),
+                if report.errors.is_empty() {
+                    ""
+                } else {
+                    ", does not compile"
+                }
+            );
+        }
+        if !report.errors.is_empty() {
+            if self.debug {
+                eprintln!("{}", report.errors.join(""));
+            }
+            return Ok(false);
+        }
+        self.text = candidate;
+        self.report = report;
+        Ok(true)
+    }
+
+    /// The deletions for what rustc reported, at `level`.
+    fn lint_edits(&self, level: Level) -> Result<Vec<(Range<usize>, String)>, String> {
+        let file = self.parse()?;
+        let mut edits = Vec::new();
+        for (_, items) in crate_modules(&file, self.from) {
+            // Names are resolved per crate: a deleted name only affects its own.
+            let mut plan = Plan {
+                level,
+                ..Plan::default()
+            };
+            plan.reported(items, &self.report);
+            let mut macros = MacroBodies::new();
+            macro_bodies(items, &mut macros);
+            plan.consequences(items, &self.report, &macros);
+            edits.append(&mut plan.edits);
+        }
+        Ok(edits)
+    }
+
+    /// Deletes what rustc reports, round after round, while that compiles; a
+    /// round that does not compile is tried again more cautiously.
+    fn lint_rounds(&mut self) -> Result<(), String> {
+        'rounds: loop {
+            if self.report.dead.is_empty() && self.report.unused_imports.is_empty() {
+                return Ok(());
+            }
+            for level in LEVELS {
+                let candidate = apply(&self.text, self.lint_edits(level)?);
+                if candidate == self.text {
+                    return Ok(());
+                }
+                if self.try_candidate(candidate, "lints")? {
+                    continue 'rounds;
+                }
+            }
+            return Ok(());
+        }
+    }
+
+    /// rustc does not report some unused types (one with a `Drop` impl or an
+    /// impl of a trait for a reference to it, say). So each submodule of an
+    /// inlined crate is tried without its items, and left out if that compiles.
+    fn module_trials(&mut self) -> Result<(), String> {
+        let mut names = Vec::new();
+        for (crate_name, items) in crate_modules(&self.parse()?, self.from) {
+            for item in items {
+                if let Item::Mod(module) = item {
+                    let declares_type = module.content.as_ref().is_some_and(|(_, children)| {
+                        children
+                            .iter()
+                            .any(|child| declared(child).is_some_and(|(_, is_type)| is_type))
+                    });
+                    if declares_type {
+                        names.push((crate_name.clone(), module.ident.to_string()));
+                    }
+                }
+            }
+        }
+        for (crate_name, module_name) in names {
+            let file = self.parse()?;
+            if named_elsewhere(&file, self.from, &crate_name, &module_name) {
+                // Deleting it would leave a name unresolved: no need to ask rustc.
+                continue;
+            }
+            let mut edits = Vec::new();
+            for (name, items) in crate_modules(&file, self.from) {
+                if name != crate_name {
+                    continue;
+                }
+                let mut plan = Plan::default();
+                for item in items {
+                    if let Item::Mod(module) = item {
+                        if module.ident == module_name {
+                            let children = module.content.as_ref().map_or(&[][..], |c| &c.1);
+                            declare_all(children, &mut plan);
+                            for child in children {
+                                plan.delete(span_range(child));
+                            }
+                        }
+                    }
+                }
+                let mut macros = MacroBodies::new();
+                macro_bodies(items, &mut macros);
+                plan.consequences(items, &Report::default(), &macros);
+                edits.append(&mut plan.edits);
+            }
+            let candidate = apply(&self.text, edits);
+            self.try_candidate(candidate, &format!("without {crate_name}::{module_name}"))?;
+        }
+        Ok(())
+    }
+}
+
+/// Standard traits the inlined crates implement for their types, mostly for
+/// callers other than this program: their impls are tried away, one trait at a
+/// time, all at once (a program that formats, clones or reverses an adaptor
+/// does not compile without them, so what compiles does not need them).
+const OPTIONAL_TRAITS: &[&str] = &[
+    "Debug",
+    "Clone",
+    "DoubleEndedIterator",
+    "ExactSizeIterator",
+    "FusedIterator",
+];
+
+impl Shrinker {
+    fn trait_trials(&mut self) -> Result<(), String> {
+        for name in OPTIONAL_TRAITS {
+            let file = self.parse()?;
+            let mut edits = Vec::new();
+            for (_, items) in crate_modules(&file, self.from) {
+                impls_of(items, name, &mut edits);
+            }
+            if edits.is_empty() {
+                continue;
+            }
+            let candidate = apply(&self.text, edits);
+            self.try_candidate(candidate, &format!("without impls of {name}"))?;
+        }
+        Ok(())
+    }
+}
+
+/// Deletions of the impls of trait `name` in `items`, at any depth.
+fn impls_of(items: &[Item], name: &str, edits: &mut Vec<(Range<usize>, String)>) {
+    for item in items {
+        match item {
+            Item::Impl(block) => {
+                let of_trait = block
+                    .trait_
+                    .as_ref()
+                    .and_then(|(_, path, _)| path.segments.last())
+                    .is_some_and(|segment| segment.ident == name);
+                if of_trait {
+                    edits.push((span_range(item), String::new()));
+                }
+            }
+            Item::Mod(module) => {
+                if let Some((_, children)) = &module.content {
+                    impls_of(children, name, edits);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Shrinks `text`, whose inlined crates start at byte `from`, as far as rustc's
+/// lints and trials lead. Returns the smallest version that compiled.
+///
+/// # Errors
+/// When rustc cannot run, or the bundle as given does not compile.
+pub fn shrink(text: String, from: usize) -> Result<String, String> {
+    let dir = std::env::temp_dir().join(format!("bundle-shrink-{}", std::process::id()));
+    fs::create_dir_all(&dir).map_err(|error| format!("{}: {error}", dir.display()))?;
+    let _cleanup = Scratch(dir.clone());
+
+    let report = check(&text, from, &dir)?;
+    if !report.errors.is_empty() {
+        return Err(format!(
+            "the bundle does not compile with {}:\n{}",
+            rustc(),
+            report.errors.join("")
+        ));
+    }
+    let mut shrinker = Shrinker {
+        text,
+        report,
+        from,
+        dir,
+        debug: std::env::var_os("BUNDLE_DEBUG").is_some(),
+    };
+    shrinker.lint_rounds()?;
+    shrinker.module_trials()?;
+    shrinker.trait_trials()?;
+    shrinker.lint_rounds()?;
+    Ok(shrinker.text)
+}
+
+/// Re-indents the code from byte `from` on with one space per level instead of
+/// prettyplease's four: a quarter of a bundle was indentation. Lines inside a
+/// multi-line literal keep their spaces, which belong to the literal.
+///
+/// # Errors
+/// When the text does not parse.
+pub fn narrow_indentation(text: &str, from: usize) -> Result<String, String> {
+    let tokens: TokenStream = text
+        .parse()
+        .map_err(|error| format!("the bundle does not parse: {error:?}"))?;
+    let mut in_literal = HashSet::new();
+    let mut stack = vec![tokens];
+    while let Some(tokens) = stack.pop() {
+        for tree in tokens {
+            match tree {
+                TokenTree::Group(group) => stack.push(group.stream()),
+                TokenTree::Literal(literal) => {
+                    let span = literal.span();
+                    // Lines are 1-based; the first line of a literal starts outside it.
+                    in_literal.extend(span.start().line + 1..=span.end().line);
+                }
+                _ => {}
+            }
+        }
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut offset = 0;
+    for (index, line) in text.split_inclusive('\n').enumerate() {
+        let line_number = index + 1;
+        if offset >= from && !in_literal.contains(&line_number) {
+            let spaces = line.len() - line.trim_start_matches(' ').len();
+            out += &" ".repeat(spaces / 4 + spaces % 4);
+            out += &line[spaces..];
+        } else {
+            out += line;
+        }
+        offset += line.len();
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn indentation_narrows_outside_literals_and_main() {
+        let text = "fn main() {\n    let x = 1;\n}\nmod m {\n    fn f() -> &'static str {\n        \"a\n    b\"\n    }\n}\n";
+        let from = text.find("mod m").unwrap();
+        let narrowed = narrow_indentation(text, from).unwrap();
+        assert_eq!(
+            narrowed,
+            "fn main() {\n    let x = 1;\n}\nmod m {\n fn f() -> &'static str {\n  \"a\n    b\"\n }\n}\n"
+        );
+    }
+
+    #[test]
+    fn deletions_take_whole_lines_and_nested_ones_are_moot() {
+        let text =
+            "mod m {\n    fn a() {}\n    impl X {\n        fn b() {}\n    }\n    fn c() {}\n}\n";
+        let a = text.find("fn a").unwrap();
+        let block = text.find("impl X").unwrap();
+        let b = text.find("fn b").unwrap();
+        let block_end = text.find("    }\n    fn c").unwrap() + 5;
+        let edits = vec![
+            (b..b + 9, String::new()),
+            (block..block_end, String::new()),
+            (a..a + 9, String::new()),
+        ];
+        assert_eq!(apply(text, edits), "mod m {\n    fn c() {}\n}\n");
+    }
+}

@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# Builds every binary in release once, then checks every problem (or the named
-# ones) against its stored cases in io-tests/ under the judge's time limit.
-# Each input is validated first by the problem's `PROBLEM-validate` binary: an
-# input it rejects is the failed case INVALID, a missing validator an ERR.
-# One line per case, `N passed, M failed` at the end; exit 1 on any failure.
+# Usage: scripts/check.sh [PROBLEM...]
+#
+# Builds, in release, what it runs (the judge, and each problem's submission and
+# validator), then checks every problem (or the named ones) against its stored
+# cases in io-tests/ under the judge's time limit. Each input is validated first
+# by the problem's `PROBLEM-validate` binary: an input it rejects is the failed
+# case INVALID, a missing validator an ERR. One line per case,
+# `N passed, M failed` at the end; exit 1 on any failure.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -11,6 +14,21 @@ cd "$root"
 target_dir=${CARGO_TARGET_DIR:-target}
 case $target_dir in /*) ;; *) target_dir=$root/$target_dir ;; esac
 
-# Not the bundler: check.sh runs no bundle, and the bundler alone brings syn.
-cargo build --release --workspace --exclude bundle --bins --quiet
+if [ $# -gt 0 ]; then
+    problems=("$@")
+else
+    problems=()
+    for manifest in crates/*/Cargo.toml; do
+        problems+=("$(basename "$(dirname "$manifest")")")
+    done
+fi
+# Only these binaries: the naive, generator and baseline serve other scripts,
+# and the bundler (with syn) serves no check.
+build=(-p judge --bin judge)
+for problem in "${problems[@]}"; do
+    if [ -f "crates/$problem/Cargo.toml" ]; then
+        build+=(-p "$problem" --bin "$problem" --bin "$problem-validate")
+    fi
+done
+cargo build --release --quiet "${build[@]}"
 exec "$target_dir/release/judge" check --root "$root" --bin-dir "$target_dir/release" "$@"

@@ -10,6 +10,7 @@
 //! - [`report`]: checking a problem against all its cases;
 //! - [`crosscheck`]: a submission against a brute force on one input;
 //! - [`rng`]: a seeded random stream for input generators;
+//! - [`scratch`]: scratch folders for tests and examples;
 //! - [`generator`]: the command line of every problem's `gen` binary;
 //! - [`stress`]: a submission against its brute force on generated inputs;
 //! - [`validate`]: the reader every input validator uses, and its tests' assertions.
@@ -21,6 +22,7 @@ pub mod problem;
 pub mod report;
 pub mod rng;
 pub mod run;
+pub mod scratch;
 pub mod show;
 pub mod stress;
 pub mod suite;

@@ -52,7 +52,7 @@ impl Problem {
     ///
     /// # Example
     /// ```
-    /// let root = tempfile::tempdir().unwrap();
+    /// let root = judge::scratch::tempdir().unwrap();
     /// let crate_dir = root.path().join("crates/demo");
     /// std::fs::create_dir_all(&crate_dir).unwrap();
     /// let manifest = "[package]\nname = \"demo\"\n[package.metadata.judge]\ntime-limit-ms = 500\n";

@@ -835,7 +835,7 @@ mod tests {
 
     #[test]
     fn store_case_never_overwrites_and_skips_duplicates() {
-        let dir = tempfile::tempdir().unwrap();
+        let dir = crate::scratch::tempdir().unwrap();
         let first = store_case(dir.path(), "stress-7", b"1\n", b"a\n").unwrap();
         assert_eq!(
             first,

@@ -88,7 +88,7 @@ pub struct TestSuite {
 /// # Example
 /// ```
 /// use std::fs;
-/// let dir = tempfile::tempdir().unwrap();
+/// let dir = judge::scratch::tempdir().unwrap();
 /// for file in ["sample-1.in", "sample-1.out", "lonely.in", "notes.txt", "two.IN"] {
 ///     fs::write(dir.path().join(file), "1\n").unwrap();
 /// }

@@ -25,7 +25,7 @@ fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
 }
 
 fn run_script(body: &str, input: &[u8], limit: Duration) -> Execution {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = judge::scratch::tempdir().unwrap();
     execute(&script(dir.path(), "program", body), &[], input, limit).unwrap()
 }
 
@@ -101,7 +101,7 @@ fn children_that_leave_the_group_are_contained() {
 /// streams, and says so. The `judge` command line ends even that one.
 #[test]
 fn an_untagged_escapee_cannot_hold_the_run() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = judge::scratch::tempdir().unwrap();
     let sleep = marker(15, 6);
     let body = format!("setsid env -i sleep {sleep} & sleep 0.3; echo 516");
     let program = script(dir.path(), "program", &body);
@@ -182,7 +182,7 @@ fn report(problem: &Problem, program: &Path, validator: Option<&Path>) -> (usize
 /// short, printable reports.
 #[test]
 fn reports_are_bounded_and_escaped() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = judge::scratch::tempdir().unwrap();
     let problem = problem_in(dir.path(), 5 * SECOND);
     fs::write(problem.io_tests_dir.join("a.in"), "").unwrap();
     fs::write(problem.io_tests_dir.join("a.out"), "516\n").unwrap();
@@ -331,7 +331,7 @@ fn judge_cli(args: &[&std::ffi::OsStr]) -> (Option<i32>, String, String) {
 /// Defects 6 and 8: a zero time limit and an unusable `--bin` are usage errors.
 #[test]
 fn zero_limits_and_unusable_binaries_are_usage_errors() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = judge::scratch::tempdir().unwrap();
     let cat = script(dir.path(), "cat", "cat");
     let not_executable = dir.path().join("plain");
     fs::write(&not_executable, "#!/bin/sh\n").unwrap();
@@ -360,7 +360,7 @@ fn zero_limits_and_unusable_binaries_are_usage_errors() {
 /// Defect 7: names are compared as bytes and shown escaped.
 #[test]
 fn case_names_that_are_not_utf8_stay_distinct() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = judge::scratch::tempdir().unwrap();
     let problem = problem_in(dir.path(), 5 * SECOND);
     for (stem, answer) in [
         (&b"a\xff"[..], "1"),
@@ -388,7 +388,7 @@ fn case_names_that_are_not_utf8_stay_distinct() {
 /// Defect 8: skipped files are warnings; a dangling link's error names it.
 #[test]
 fn skipped_files_and_dangling_links_are_named() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = judge::scratch::tempdir().unwrap();
     let problem = problem_in(dir.path(), 5 * SECOND);
     for name in [
         "good.in",
@@ -442,7 +442,7 @@ fn every_signal_is_named() {
 /// Defect 8: `judge test ... | head -1` ends quietly when the pipe closes.
 #[test]
 fn a_closed_stdout_ends_the_judge_quietly() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = judge::scratch::tempdir().unwrap();
     let problem = problem_in(dir.path(), 5 * SECOND);
     fs::write(problem.io_tests_dir.join("a.in"), "1\n").unwrap();
     fs::write(problem.io_tests_dir.join("a.out"), "1\n").unwrap();
@@ -466,7 +466,7 @@ fn a_closed_stdout_ends_the_judge_quietly() {
 /// Issue 11: inputs are validated before the submission runs.
 #[test]
 fn invalid_inputs_and_broken_validators_fail_their_cases() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = judge::scratch::tempdir().unwrap();
     let problem = problem_in(dir.path(), 5 * SECOND);
     for (name, input) in [("fine", "1\n"), ("bad", "7\n"), ("crash", "c\n")] {
         fs::write(problem.io_tests_dir.join(format!("{name}.in")), input).unwrap();
@@ -512,7 +512,7 @@ fn invalid_inputs_and_broken_validators_fail_their_cases() {
 /// Issue 13: a failing io-test shows the report, not a panic's backtrace.
 #[test]
 fn a_failing_io_test_unwinds_without_the_panic_hook() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = judge::scratch::tempdir().unwrap();
     let crate_dir = dir.path().join("crates/demo");
     fs::create_dir_all(&crate_dir).unwrap();
     fs::write(
@@ -553,7 +553,7 @@ fn a_failing_io_test_unwinds_without_the_panic_hook() {
 
 #[test]
 fn judge_keeps_its_old_signature() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = judge::scratch::tempdir().unwrap();
     let (verdict, elapsed) =
         judge(&script(dir.path(), "p", "cat"), b"1\n", b"1\n", SECOND).unwrap();
     assert!(verdict.is_accepted() && elapsed < SECOND);

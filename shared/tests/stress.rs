@@ -179,7 +179,7 @@ fn seed_of(file: &str) -> String {
 
 #[test]
 fn a_wrong_submission_is_caught_shrunk_and_stored() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = judge::scratch::tempdir().unwrap();
     let root = dir.path();
     workspace(root, "sum", WRONG_ON_BIG_DIGITS, SUM, GEN);
     let (code, stdout, stderr) = stress(root, &["sum", "--seed", "100", "--size", "12"]);
@@ -231,7 +231,7 @@ fn a_wrong_submission_is_caught_shrunk_and_stored() {
 
 #[test]
 fn a_stored_case_is_never_overwritten_or_duplicated() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = judge::scratch::tempdir().unwrap();
     let root = dir.path();
     workspace(root, "sum", WRONG_ON_BIG_DIGITS, SUM, GEN);
     let args = ["sum", "--seed", "100", "--size", "12"];
@@ -271,7 +271,7 @@ fn a_stored_case_is_never_overwritten_or_duplicated() {
 
 #[test]
 fn a_correct_submission_runs_clean() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = judge::scratch::tempdir().unwrap();
     let root = dir.path();
     workspace(root, "sum", SUM, SUM, GEN);
     let (code, stdout, stderr) = stress(root, &["sum", "--seed", "5", "--cases", "40"]);
@@ -295,7 +295,7 @@ fn a_correct_submission_runs_clean() {
 
 #[test]
 fn the_time_budget_stops_a_run() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = judge::scratch::tempdir().unwrap();
     let root = dir.path();
     workspace(root, "sum", SUM, SUM, GEN);
     let started = Instant::now();
@@ -311,7 +311,7 @@ fn the_time_budget_stops_a_run() {
 
 #[test]
 fn a_crashing_submission_is_a_runtime_error_and_shrinks_as_one() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = judge::scratch::tempdir().unwrap();
     let root = dir.path();
     // The naive prints 0 as well, so only a crash can disagree.
     workspace(root, "zero", CRASH_ON_NINE, "echo 0", GEN);
@@ -330,7 +330,7 @@ fn a_crashing_submission_is_a_runtime_error_and_shrinks_as_one() {
 
 #[test]
 fn a_slow_submission_is_killed_at_the_problems_limit_and_shrinks_as_tle() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = judge::scratch::tempdir().unwrap();
     let root = dir.path();
     workspace_with_limit(root, "slow", HANG_ON_NINE, SUM, GEN, 200);
     let started = Instant::now();
@@ -355,7 +355,7 @@ fn a_slow_submission_is_killed_at_the_problems_limit_and_shrinks_as_tle() {
 
 #[test]
 fn a_crashing_naive_is_reported_as_such() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = judge::scratch::tempdir().unwrap();
     let root = dir.path();
     workspace(root, "sum", SUM, CRASH_ON_NINE, GEN);
     let (code, stdout, _) = stress(root, &["sum", "--seed", "0", "--size", "15"]);
@@ -378,7 +378,7 @@ fn a_crashing_naive_is_reported_as_such() {
 
 #[test]
 fn an_endless_naive_is_reported_as_such() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = judge::scratch::tempdir().unwrap();
     let root = dir.path();
     workspace(root, "sum", SUM, "while :; do :; done", GEN);
     let started = Instant::now();
@@ -399,7 +399,7 @@ fn an_endless_naive_is_reported_as_such() {
 
 #[test]
 fn a_failing_generator_is_reported_as_such() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = judge::scratch::tempdir().unwrap();
     let root = dir.path();
     workspace(root, "sum", SUM, SUM, GEN);
     let (code, stdout, _) = stress(root, &["sum", "--seed", "3", "--size", "21"]);
@@ -412,7 +412,7 @@ fn a_failing_generator_is_reported_as_such() {
 
 #[test]
 fn all_walks_the_exhaustive_inputs() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = judge::scratch::tempdir().unwrap();
     let root = dir.path();
     workspace(root, "sum", SUM, SUM, GEN);
     let (code, stdout, _) = stress(root, &["sum", "--all"]);
@@ -424,7 +424,7 @@ fn all_walks_the_exhaustive_inputs() {
     assert_eq!(stdout.lines().last(), Some("10 passed, 0 failed"));
 
     // The wrong submission first miscounts the digit 8, input 8 of the walk.
-    let wrong = tempfile::tempdir().unwrap();
+    let wrong = judge::scratch::tempdir().unwrap();
     workspace(wrong.path(), "sum", WRONG_ON_BIG_DIGITS, SUM, GEN);
     let (code, stdout, _) = stress(wrong.path(), &["sum", "--all"]);
     assert_eq!(code, Some(1), "{stdout}");
@@ -450,7 +450,7 @@ fn all_walks_the_exhaustive_inputs() {
 
 #[test]
 fn all_needs_a_walk() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = judge::scratch::tempdir().unwrap();
     let root = dir.path();
     workspace(root, "sum", SUM, SUM, "echo 0");
     let (code, _, stderr) = stress(root, &["sum", "--all"]);
@@ -465,7 +465,7 @@ fn all_needs_a_walk() {
 
 #[test]
 fn usage_and_setup_errors_exit_2() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = judge::scratch::tempdir().unwrap();
     let root = dir.path();
     workspace(root, "sum", SUM, SUM, GEN);
     for (args, message) in [
@@ -508,7 +508,7 @@ fn counting(body: &str, when: &str, flake: &str) -> String {
 
 #[test]
 fn a_wrong_answer_that_does_not_repeat_is_flaky_and_not_stored() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = judge::scratch::tempdir().unwrap();
     let root = dir.path();
     let submission = counting(SUM, "$c -eq 3", "echo 999; exit 0");
     workspace(root, "sum", &submission, SUM, GEN);
@@ -532,7 +532,7 @@ fn a_wrong_answer_that_does_not_repeat_is_flaky_and_not_stored() {
 
 #[test]
 fn a_time_limit_near_miss_that_does_not_repeat_is_flaky() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = judge::scratch::tempdir().unwrap();
     let root = dir.path();
     let submission = counting(SUM, "$c -eq 2", "sleep 2");
     workspace_with_limit(root, "sum", &submission, SUM, GEN, 200);
@@ -549,7 +549,7 @@ fn a_time_limit_near_miss_that_does_not_repeat_is_flaky() {
 
 #[test]
 fn shrinking_never_takes_a_failure_that_does_not_repeat() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = judge::scratch::tempdir().unwrap();
     let root = dir.path();
     // Really wrong on an 8 or a 9; on every third run also wrong on anything.
     let submission = counting(WRONG_ON_BIG_DIGITS, "$((c % 3)) -eq 0", "echo 999; exit 0");
@@ -568,7 +568,7 @@ fn shrinking_never_takes_a_failure_that_does_not_repeat() {
 
 #[test]
 fn an_input_the_validator_rejects_is_a_tool_failure() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = judge::scratch::tempdir().unwrap();
     let root = dir.path();
     workspace(root, "sum", SUM, SUM, GEN);
     script(

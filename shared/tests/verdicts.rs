@@ -21,7 +21,7 @@ fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
 }
 
 fn verdict_of(body: &str, input: &[u8], expected: &[u8], limit: Duration) -> (Verdict, Duration) {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = judge::scratch::tempdir().unwrap();
     judge(&script(dir.path(), "program", body), input, expected, limit).unwrap()
 }
 
@@ -139,7 +139,7 @@ fn report(problem: &Problem, program: &Path) -> (Summary, String) {
 
 #[test]
 fn missing_out_or_in_files_are_failures_not_passes() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = judge::scratch::tempdir().unwrap();
     let problem = problem_with_cases(
         dir.path(),
         &[
@@ -168,7 +168,7 @@ fn missing_out_or_in_files_are_failures_not_passes() {
 
 #[test]
 fn a_problem_without_cases_fails() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = judge::scratch::tempdir().unwrap();
     let problem = problem_with_cases(dir.path(), &[]);
     let (summary, text) = report(&problem, &script(dir.path(), "cat", "cat"));
     assert_eq!(summary.failed, 1);
@@ -185,7 +185,7 @@ fn a_problem_without_cases_fails() {
 
 #[test]
 fn a_missing_binary_fails_every_case() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = judge::scratch::tempdir().unwrap();
     let problem = problem_with_cases(dir.path(), &[("a", Some("1\n"), Some("1\n"))]);
     let (summary, text) = report(&problem, &dir.path().join("not-built"));
     assert_eq!(
@@ -229,7 +229,7 @@ fn broken_workspace(root: &Path) -> PathBuf {
 
 #[test]
 fn check_command_names_each_failure_and_exits_non_zero() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = judge::scratch::tempdir().unwrap();
     let bin_dir = broken_workspace(dir.path());
     let started = Instant::now();
     let output = Command::new(env!("CARGO_BIN_EXE_judge"))
@@ -264,7 +264,7 @@ fn check_command_names_each_failure_and_exits_non_zero() {
 
 #[test]
 fn check_command_can_name_problems() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = judge::scratch::tempdir().unwrap();
     let bin_dir = broken_workspace(dir.path());
     let output = Command::new(env!("CARGO_BIN_EXE_judge"))
         .args(["check", "--root"])

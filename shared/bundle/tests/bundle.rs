@@ -95,7 +95,7 @@ fn main() {
 
 #[test]
 fn a_proconio_program_runs_from_its_bundle() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = judge::scratch::tempdir().unwrap();
     let (text, binary) = bundle_and_compile(dir.path(), PROCONIO_PROGRAM);
     let input = "3\n1 2 -10\n1 2\n3 4\nabc xyz\n5 -7\n9 b 8 a\n2 5 6\n0\n2.5 true\n";
     let expected =
@@ -146,7 +146,7 @@ fn a_proconio_program_runs_from_its_bundle() {
 
 #[test]
 fn an_itertools_program_brings_itertools_and_either() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = judge::scratch::tempdir().unwrap();
     let source = r#"use itertools::Itertools;
 
 fn main() {
@@ -169,7 +169,7 @@ fn main() {
 
 #[test]
 fn a_program_without_crates_is_its_own_bundle() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = judge::scratch::tempdir().unwrap();
     let source = "fn main() {\n    println!(\"42\");\n}\n";
     let (text, binary) = bundle_and_compile(dir.path(), source);
     assert_eq!(run(&binary, ""), "42\n");
@@ -179,7 +179,7 @@ fn a_program_without_crates_is_its_own_bundle() {
 
 #[test]
 fn modules_of_main_reach_the_crates_through_crate_paths() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = judge::scratch::tempdir().unwrap();
     let source = r#"mod io {
     use proconio::input;
     use proconio::marker::Usize1;
@@ -212,7 +212,7 @@ fn main() {
 /// Runs `bundle` on `source` expecting a refusal that mentions `expected`, and
 /// no file.
 fn assert_refused(source: &str, extra: &[&str], expected: &str) {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = judge::scratch::tempdir().unwrap();
     let main = dir.path().join("main.rs");
     fs::write(&main, source).unwrap();
     let bundle = dir.path().join("bundle.rs");
@@ -267,7 +267,7 @@ fn over_64_kib_is_an_error_unless_allowed() {
     let padding = format!("// {}\n", "x".repeat(100)).repeat(700);
     let source = format!("{padding}fn main() {{\n    println!(\"big\");\n}}\n");
     assert_refused(&source, &[], "over the usual judge limit");
-    let dir = tempfile::tempdir().unwrap();
+    let dir = judge::scratch::tempdir().unwrap();
     let main = dir.path().join("main.rs");
     fs::write(&main, &source).unwrap();
     let bundle = dir.path().join("bundle.rs");
@@ -286,7 +286,7 @@ fn over_64_kib_is_an_error_unless_allowed() {
 
 #[test]
 fn fastout_is_expanded_into_plain_rust() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = judge::scratch::tempdir().unwrap();
     let source = "use proconio::{fastout, input};\n\n#[fastout]\nfn main() {\n    input! { n: u32 }\n    for i in 0..n {\n        print!(\"{i} \");\n    }\n    println!(\"end\");\n}\n";
     let (text, binary) = bundle_and_compile(dir.path(), source);
     assert_eq!(run(&binary, "3\n"), "0 1 2 end\n");

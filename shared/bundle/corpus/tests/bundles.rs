@@ -109,7 +109,7 @@ impl Rng {
 /// Bundles `name`, checks size and compiles, and compares on `samples` and on
 /// inputs from `random`.
 fn check(name: &str, cargo_binary: &str, samples: &[&str], random: fn(&mut Rng) -> String) {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = judge::scratch::tempdir().unwrap();
     let main = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("src/bin/{name}.rs"));
     let bundle = dir.path().join(format!("{name}.rs"));
     let output = Command::new(bundle_binary())

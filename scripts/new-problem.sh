@@ -62,28 +62,33 @@ url = "$url"
 [[bin]]
 name = "$name"
 path = "src/main.rs"
+test = false
 
 # An independent brute force, written without the submission's insight.
 [[bin]]
 name = "$name-naive"
 path = "src/bin/naive.rs"
+test = false
 
 # Input generator: \`$name-gen SEED SIZE\`, \`--count-all\`, \`--all I\`.
 [[bin]]
 name = "$name-gen"
 path = "src/bin/gen.rs"
+test = false
 
 # Reads the input exactly as the submission does and solves nothing: the
 # benchmark's baseline (scripts/bench.sh).
 [[bin]]
 name = "$name-baseline"
 path = "src/bin/baseline.rs"
+test = false
 
 # Input validator: exit 0 for a valid input, else exit 1 and one line saying what
 # is wrong and where. A stub that rejects everything until it is written.
 [[bin]]
 name = "$name-validate"
 path = "src/bin/validate.rs"
+test = false
 
 [dependencies]
 proconio.workspace = true

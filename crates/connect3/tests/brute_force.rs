@@ -3,7 +3,7 @@
 //! parallel. Random inputs would only repeat walk inputs, so they are not run
 //! against the brute force; one test checks that they are inputs of the walk.
 
-use judge::crosscheck::{cross_check, generated_input};
+use judge::crosscheck::{assert_agree_on_generated, generated_input};
 use judge::run::execute;
 use std::path::Path;
 use std::time::Duration;
@@ -14,15 +14,8 @@ const NAIVE: &str = env!("CARGO_BIN_EXE_connect3-naive");
 
 /// The submission must agree with the naive brute force on `gen --all I` for each I.
 fn agrees_on_walk(indices: std::ops::Range<u32>) {
-    let limit = Duration::from_secs(60);
     for index in indices {
-        let input = generated_input(GEN, &["--all", &index.to_string()]);
-        let outcome = cross_check(SUBMISSION.as_ref(), NAIVE.as_ref(), &input, limit, limit)
-            .expect("both programs run");
-        assert!(
-            outcome.agrees(),
-            "input from `gen --all {index}`: {outcome}"
-        );
+        assert_agree_on_generated(GEN, SUBMISSION, NAIVE, &["--all", &index.to_string()]);
     }
 }
 

@@ -3,8 +3,7 @@
 //! space. Two random inputs only exercise the generator's random path; the two
 //! tests run in parallel.
 
-use judge::crosscheck::{cross_check, generated_input};
-use std::time::Duration;
+use judge::crosscheck::assert_agree_on_generated;
 
 const GEN: &str = env!("CARGO_BIN_EXE_csp-201803-4-gen");
 const SUBMISSION: &str = env!("CARGO_BIN_EXE_csp-201803-4");
@@ -12,15 +11,7 @@ const NAIVE: &str = env!("CARGO_BIN_EXE_csp-201803-4-naive");
 
 /// The submission must agree with the naive brute force on `gen ARGS`.
 fn agrees_on(args: &[&str]) {
-    let input = generated_input(GEN, args);
-    let limit = Duration::from_secs(60);
-    let outcome = cross_check(SUBMISSION.as_ref(), NAIVE.as_ref(), &input, limit, limit)
-        .expect("both programs run");
-    assert!(
-        outcome.agrees(),
-        "input from `gen {}`: {outcome}",
-        args.join(" ")
-    );
+    assert_agree_on_generated(GEN, SUBMISSION, NAIVE, args);
 }
 
 #[test]

@@ -4,31 +4,15 @@
 //! (cells of several bytes, other empty-cell tokens); a few random inputs only
 //! exercise the generator's random path. The tests run in parallel.
 
-use judge::crosscheck::{cross_check, generated_input};
-use std::time::Duration;
+use judge::crosscheck::{assert_agree, assert_agree_on_generated, generated_input};
 
 const GEN: &str = env!("CARGO_BIN_EXE_hrbust-2320-gen");
 const SUBMISSION: &str = env!("CARGO_BIN_EXE_hrbust-2320");
 const NAIVE: &str = env!("CARGO_BIN_EXE_hrbust-2320-naive");
 
-fn assert_agree(input: &[u8], what: &str) {
-    let limit = Duration::from_secs(60);
-    let outcome = cross_check(SUBMISSION.as_ref(), NAIVE.as_ref(), input, limit, limit)
-        .expect("both programs run");
-    assert!(outcome.agrees(), "{what}: {outcome}");
-}
-
 /// The submission must agree with the naive brute force on `gen ARGS`.
 fn agrees_on(args: &[&str]) {
-    let input = generated_input(GEN, args);
-    let limit = Duration::from_secs(60);
-    let outcome = cross_check(SUBMISSION.as_ref(), NAIVE.as_ref(), &input, limit, limit)
-        .expect("both programs run");
-    assert!(
-        outcome.agrees(),
-        "input from `gen {}`: {outcome}",
-        args.join(" ")
-    );
+    assert_agree_on_generated(GEN, SUBMISSION, NAIVE, args);
 }
 
 #[test]
@@ -60,7 +44,7 @@ fn agrees_with_naive_on_every_board_and_mover_spelled_otherwise() {
             respelled += "\n";
         }
     }
-    assert_agree(respelled.as_bytes(), "the walk respelled");
+    assert_agree(SUBMISSION, NAIVE, respelled.as_bytes());
 }
 
 #[test]

@@ -4,22 +4,17 @@
 //! and no single-byte mutant of a stored input makes it panic or hang. One test runs
 //! the built binary for the exit status and stderr contract.
 
+mod common;
 #[allow(dead_code)]
 #[path = "../src/bin/validate.rs"]
 mod validator;
 
+use common::owns_line;
 use judge::validate::{assert_invalid, assert_valid, Mutants};
 use std::time::Duration;
 use validator::validate;
 
 const EMPTY_CASE: &str = ". . .\n. . .\n. . .\nx\n";
-
-fn owns_line(cells: &[u8], stone: u8) -> bool {
-    let at = |row: usize, col: usize| cells[row * 3 + col] == stone;
-    (0..3).any(|i| (0..3).all(|j| at(i, j)) || (0..3).all(|j| at(j, i)))
-        || (0..3).all(|i| at(i, i))
-        || (0..3).all(|i| at(i, 2 - i))
-}
 
 #[test]
 fn stored_inputs_are_valid() {

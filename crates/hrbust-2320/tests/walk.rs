@@ -1,14 +1,10 @@
 //! The generator's exhaustive walk really is the whole input space: every board of
 //! 3^9 where not both players own a line, once with each mover.
 
-use std::collections::BTreeSet;
+mod common;
 
-fn owns_line(cells: &[u8], stone: u8) -> bool {
-    let at = |row: usize, col: usize| cells[row * 3 + col] == stone;
-    (0..3).any(|i| (0..3).all(|j| at(i, j)) || (0..3).all(|j| at(j, i)))
-        || (0..3).all(|i| at(i, i))
-        || (0..3).all(|i| at(i, 2 - i))
-}
+use common::owns_line;
+use std::collections::BTreeSet;
 
 #[test]
 fn the_walk_is_one_input_with_every_board_and_mover_once() {

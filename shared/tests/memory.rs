@@ -57,9 +57,13 @@ fn judging_short_lines_takes_memory_proportional_to_the_output() {
         .unwrap();
         let peak = PEAK.load(Ordering::Relaxed) - before;
         assert_eq!(verdict.code(), answer);
-        // The kept output (a Vec that grows by doubling, copied once as it moves).
+        // The kept output: a Vec that grows by doubling, so while it moves the old
+        // block (up to the output) and the new one (up to twice it) are both live;
+        // plus the fixed read buffers (1 MiB a stream) and the kept stderr. It once
+        // took ~17x the output.
+        let fixed = 4 << 20;
         assert!(
-            peak < 3 * output,
+            peak < 3 * output + fixed,
             "{answer}: peak {peak} bytes for {output} bytes of output"
         );
     }

@@ -9,7 +9,7 @@
 //! Cost: 3^9 · 9 steps once, O(1) a case.
 
 use itertools::Itertools;
-use proconio::input;
+use proconio::{input, read_value};
 
 const BOARDS: usize = 19_683;
 const POW3: [usize; 9] = [1, 3, 9, 27, 81, 243, 729, 2187, 6561];
@@ -52,7 +52,9 @@ fn score_all_boards() -> Vec<i8> {
 
 fn main() {
     let score = score_all_boards();
-    input! { t: usize }
+    // T through read_value!: in proconio 0.5.0 only that reads stdin whole (release
+    // builds); the input! calls below then share it instead of reading line by line.
+    let t = read_value!(usize);
     let answers = (0..t)
         .map(|_| {
             input! { cells: [usize; 9] }

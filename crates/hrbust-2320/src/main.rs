@@ -6,8 +6,8 @@
 //! board down to 0 solves every board, for both movers, after all the boards it
 //! leads to. Each case is then one lookup. Cost: 3^9 · 2 · 9 steps once, O(1) a case.
 
-use proconio::input;
 use proconio::marker::Bytes;
+use proconio::{input, read_value};
 use std::io::{stdout, Write};
 
 const BOARDS: usize = 19_683;
@@ -58,7 +58,9 @@ fn solve_all_boards() -> Vec<[u8; 2]> {
 
 fn main() {
     let outcome = solve_all_boards();
-    input! { t: usize }
+    // T through read_value!: in proconio 0.5.0 only that reads stdin whole (release
+    // builds); the input! calls below then share it instead of reading line by line.
+    let t = read_value!(usize);
     let mut out = String::new();
     for _ in 0..t {
         input! { cells: [Bytes; 9], mover: char }

@@ -1,12 +1,14 @@
 //! Input-only baseline for `scripts/bench.sh`: reads the input exactly as
-//! `src/main.rs` does (the same `input!` calls) and solves nothing. It prints the
+//! `src/main.rs` does (the same proconio calls) and solves nothing. It prints the
 //! sum of the tokens' first bytes so that the reading cannot be optimised away.
 
-use proconio::input;
 use proconio::marker::Bytes;
+use proconio::{input, read_value};
 
 fn main() {
-    input! { t: usize }
+    // T through read_value!: in proconio 0.5.0 only that reads stdin whole (release
+    // builds); the input! calls below then share it instead of reading line by line.
+    let t = read_value!(usize);
     let mut checksum = 0u64;
     for _ in 0..t {
         input! { cells: [Bytes; 9], mover: char }

@@ -210,18 +210,8 @@ impl<'ast> Visit<'ast> for Survey {
         {
             return;
         }
-        let range = import.span().byte_range();
-        match crate::shrink::pruned_tree(&import.tree, &keep) {
-            Some(tree)
-                if tree.to_token_stream().to_string()
-                    == import.tree.to_token_stream().to_string() => {}
-            Some(tree) => {
-                let mut kept = import.clone();
-                kept.tree = tree;
-                self.edits
-                    .push((range, crate::shrink::unparse_item(syn::Item::Use(kept))));
-            }
-            None => self.edits.push((range, String::new())),
+        if let Some(text) = crate::shrink::pruned_import(import, &keep) {
+            self.edits.push((import.span().byte_range(), text));
         }
     }
 }

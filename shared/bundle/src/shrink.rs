@@ -352,17 +352,8 @@ impl Plan {
                 }
                 Item::Use(import) => {
                     let keep = |tree: &UseTree| self.import_kept(tree, report);
-                    match pruned_tree(&import.tree, &keep) {
-                        Some(tree)
-                            if tree.to_token_stream().to_string()
-                                == import.tree.to_token_stream().to_string() => {}
-                        Some(tree) => {
-                            let mut kept = import.clone();
-                            kept.tree = tree;
-                            self.edits
-                                .push((span_range(item), unparse_item(Item::Use(kept))));
-                        }
-                        None => self.delete(span_range(item)),
+                    if let Some(text) = pruned_import(import, &keep) {
+                        self.edits.push((span_range(item), text));
                     }
                 }
                 Item::Mod(module) => {
@@ -454,7 +445,25 @@ pub fn pruned_tree(tree: &UseTree, keep: &dyn Fn(&UseTree) -> bool) -> Option<Us
     }
 }
 
-pub fn unparse_item(item: Item) -> String {
+/// The text that replaces `import` once the leaves `keep` rejects are gone: `None`
+/// when nothing is pruned, an empty string when nothing is left.
+pub fn pruned_import(import: &syn::ItemUse, keep: &dyn Fn(&UseTree) -> bool) -> Option<String> {
+    match pruned_tree(&import.tree, keep) {
+        Some(tree)
+            if tree.to_token_stream().to_string() == import.tree.to_token_stream().to_string() =>
+        {
+            None
+        }
+        Some(tree) => {
+            let mut kept = import.clone();
+            kept.tree = tree;
+            Some(unparse_item(Item::Use(kept)))
+        }
+        None => Some(String::new()),
+    }
+}
+
+fn unparse_item(item: Item) -> String {
     let file = syn::File {
         shebang: None,
         attrs: Vec::new(),

@@ -12,8 +12,9 @@ fn workspace_manifest() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../Cargo.toml")
 }
 
-/// Runs `bundle --main` on `source`; returns its output and the bundle's path.
-fn run_bundle(dir: &Path, source: &str) -> (Output, PathBuf) {
+/// Runs `bundle --main` on `source` with the `extra` arguments; returns its output
+/// and the bundle's path.
+fn run_bundle(dir: &Path, source: &str, extra: &[&str]) -> (Output, PathBuf) {
     let main = dir.join("main.rs");
     fs::write(&main, source).unwrap();
     let bundle = dir.join("bundle.rs");
@@ -24,6 +25,7 @@ fn run_bundle(dir: &Path, source: &str) -> (Output, PathBuf) {
         .arg(&bundle)
         .arg("--manifest-path")
         .arg(workspace_manifest())
+        .args(extra)
         .output()
         .expect("bundle runs");
     (output, bundle)
@@ -32,7 +34,7 @@ fn run_bundle(dir: &Path, source: &str) -> (Output, PathBuf) {
 /// Bundles `source`, compiles the bundle with bare rustc and returns its text and
 /// the binary's path. Fails on any rustc warning.
 fn bundle_and_compile(dir: &Path, source: &str) -> (String, PathBuf) {
-    let (output, bundle) = run_bundle(dir, source);
+    let (output, bundle) = run_bundle(dir, source, &[]);
     assert!(
         output.status.success(),
         "bundle failed: {}",
@@ -213,19 +215,7 @@ fn main() {
 /// no file.
 fn assert_refused(source: &str, extra: &[&str], expected: &str) {
     let dir = judge::scratch::tempdir().unwrap();
-    let main = dir.path().join("main.rs");
-    fs::write(&main, source).unwrap();
-    let bundle = dir.path().join("bundle.rs");
-    let output = Command::new(BUNDLE)
-        .arg("--main")
-        .arg(&main)
-        .arg("-o")
-        .arg(&bundle)
-        .arg("--manifest-path")
-        .arg(workspace_manifest())
-        .args(extra)
-        .output()
-        .expect("bundle runs");
+    let (output, bundle) = run_bundle(dir.path(), source, extra);
     let message = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(1), "{message}");
     assert!(message.contains(expected), "{message}");

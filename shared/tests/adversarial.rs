@@ -4,8 +4,8 @@
 
 use std::fs;
 use std::os::unix::ffi::OsStrExt;
-use std::os::unix::fs::{symlink, PermissionsExt};
-use std::path::{Path, PathBuf};
+use std::os::unix::fs::symlink;
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -15,14 +15,9 @@ use judge::report::{check_problem, Style};
 use judge::run::{execute, Execution, Kill, OUTPUT_CAP, STDERR_KEPT};
 use judge::verdict::{judge, Verdict};
 
-const SECOND: Duration = Duration::from_secs(1);
+mod common;
 
-fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
-    let path = dir.join(name);
-    fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
-    fs::set_permissions(&path, fs::Permissions::from_mode(0o755)).unwrap();
-    path
-}
+use common::{script, SECOND};
 
 fn run_script(body: &str, input: &[u8], limit: Duration) -> Execution {
     let dir = judge::scratch::tempdir().unwrap();

@@ -2,7 +2,6 @@
 //! (small shell scripts written to a temporary folder).
 
 use std::fs;
-use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -11,14 +10,9 @@ use judge::problem::Problem;
 use judge::report::{check_problem, Style, Summary};
 use judge::verdict::{judge, Verdict};
 
-const SECOND: Duration = Duration::from_secs(1);
+mod common;
 
-fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
-    let path = dir.join(name);
-    fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
-    fs::set_permissions(&path, fs::Permissions::from_mode(0o755)).unwrap();
-    path
-}
+use common::{script, SECOND};
 
 fn verdict_of(body: &str, input: &[u8], expected: &[u8], limit: Duration) -> (Verdict, Duration) {
     let dir = judge::scratch::tempdir().unwrap();

@@ -5,7 +5,7 @@
 # disagreement is re-run on the same input: if it repeats every time it is
 # shrunk, printed and stored as io-tests/PROBLEM/stress-SEED.in/.out (never
 # over an existing file); if not, it is reported as flaky and nothing is
-# stored. See `judge stress` in shared/src/main.rs for every option.
+# stored. See `judge stress` in shared/judge/src/main.rs for every option.
 #
 #   scripts/stress.sh PROBLEM [--cases N] [--seed S] [--size K] [--time SECONDS]
 #                             [--naive-time-limit-ms MS] [--all]

@@ -315,7 +315,7 @@ name = "demo-naive"
 
     #[test]
     fn every_problem_of_the_workspace_loads() {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
         let names = problem_names(&root).unwrap();
         assert!(!names.is_empty());
         for name in names {

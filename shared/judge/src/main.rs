@@ -5,13 +5,23 @@
 //! judge test --bin PROGRAM --tests DIR --time-limit-ms MS [--validator PROGRAM]
 //! judge stress [--root DIR] [--bin-dir DIR] PROBLEM [--cases N] [--seed S]
 //!              [--size K] [--time SECONDS] [--naive-time-limit-ms MS] [--all]
+//! judge help [COMMAND]        (or judge COMMAND --help)
 //! ```
+//!
+//! Every option is written `--opt VALUE` or `--opt=VALUE` (parsed by `lexopt`);
+//! paths stay `OsString`s, so any bytes are accepted. Each command has a struct
+//! of its options, a parser that fills it and a help text: an option is a
+//! field, a match arm and a help line.
 
 use std::env;
+use std::ffi::OsStr;
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use lexopt::prelude::*;
+use lexopt::Parser;
 
 use judge::problem::{problem_names, Problem};
 use judge::report::{check_problem, unusable, Style, Summary};
@@ -19,53 +29,177 @@ use judge::stress::{
     stress, Inputs, Outcome, Programs, Progress, Settings, DEFAULT_CASES, DEFAULT_NAIVE_LIMIT,
     DEFAULT_SIZE,
 };
+use judge::suite::show_path;
 
 const USAGE: &str = "\
-usage:
+usage: judge COMMAND [OPTION...]
+
   judge check [--root DIR] [--bin-dir DIR] [PROBLEM...]
-      Checks each problem's built binary (BIN-DIR/PROBLEM) against
-      ROOT/io-tests/PROBLEM under the time limit in its crate's
-      [package.metadata.judge]. Every input is first validated by
-      BIN-DIR/PROBLEM-validate (exit 0: valid; exit 1 and a message:
-      the case fails as INVALID; a missing or failing validator is an
-      error). Every problem under ROOT/crates by default. ROOT defaults
-      to the current folder, BIN-DIR to ${CARGO_TARGET_DIR:-ROOT/target}/release.
+      Checks problems' built binaries against their stored cases.
   judge test --bin PROGRAM --tests DIR --time-limit-ms MS [--validator PROGRAM]
-      Checks any program against the .in/.out pairs in DIR (inputs
-      validated by PROGRAM when --validator is given).
-      Both print a line per case and close with `N passed, M failed`;
-      they exit 1 if anything failed, 2 on a usage error.
-  judge stress [--root DIR] [--bin-dir DIR] PROBLEM [--cases N] [--seed S]
-               [--size K] [--time SECONDS] [--naive-time-limit-ms MS] [--all]
-      Runs BIN-DIR/PROBLEM and BIN-DIR/PROBLEM-naive on inputs from
-      BIN-DIR/PROBLEM-gen, each validated by BIN-DIR/PROBLEM-validate,
-      until they disagree: case i is `PROBLEM-gen S+i K`
-      (S: --seed, default taken from the clock and printed; K: --size,
-      default 10). Stops after N cases (default 1000, or no limit when only
-      --time is given) or SECONDS. --all walks `PROBLEM-gen --all I` for every
-      I below `PROBLEM-gen --count-all` instead (N and SECONDS still cap it).
-      The submission runs under the problem's time limit, the naive under
-      --naive-time-limit-ms (default 10000). A disagreement (WA, RE, TLE,
-      OLE) is re-run on the same input; one that does not repeat every time
-      is reported as flaky with its counts, and neither shrunk nor stored.
-      A repeatable one is shrunk: tries smaller sizes and nearby seeds for a
-      smaller input with the same repeatable verdict, prints it with both
-      outputs, and stores it with the naive's output as
-      ROOT/io-tests/PROBLEM/stress-SEED.in/.out (stress-all-I for --all). An
-      existing file is never overwritten (a -2, -3, ... suffix is added), and
-      an input already stored under any name is not stored again.
-      Progress goes to stderr. Exits 0 when every case agreed, 1 on a
-      disagreement (flaky or not), 2 on a usage or setup error, 3 when the
-      naive, the generator or the validator failed, or the validator
-      rejected a generated input (no verdict on the submission).";
+      Checks any program against a folder of .in/.out cases.
+  judge stress [--root DIR] [--bin-dir DIR] PROBLEM [OPTION...]
+      Compares a problem's submission with its naive on generated inputs.
+  judge help [COMMAND]
+      Shows this, or COMMAND's options (as `judge COMMAND --help` does).
+
+Options are written `--opt VALUE` or `--opt=VALUE`.";
+
+const CHECK_HELP: &str = "\
+usage: judge check [--root DIR] [--bin-dir DIR] [PROBLEM...]
+
+Checks each problem's built binary (BIN-DIR/PROBLEM) against
+ROOT/io-tests/PROBLEM under the time limit in its crate's
+[package.metadata.judge]. Every input is first validated by
+BIN-DIR/PROBLEM-validate (exit 0: valid; exit 1 and a message:
+the case fails as INVALID; a missing or failing validator is an
+error). Every problem under ROOT/crates by default. ROOT defaults
+to the current folder, BIN-DIR to ${CARGO_TARGET_DIR:-ROOT/target}/release.
+Prints a line per case and closes with `N passed, M failed`;
+exits 1 if anything failed, 2 on a usage error.";
+
+const TEST_HELP: &str = "\
+usage: judge test --bin PROGRAM --tests DIR --time-limit-ms MS [--validator PROGRAM]
+
+Checks any program against the .in/.out pairs in DIR (inputs
+validated by PROGRAM when --validator is given).
+Prints a line per case and closes with `N passed, M failed`;
+exits 1 if anything failed, 2 on a usage error.";
+
+const STRESS_HELP: &str = "\
+usage: judge stress [--root DIR] [--bin-dir DIR] PROBLEM [--cases N] [--seed S]
+                    [--size K] [--time SECONDS] [--naive-time-limit-ms MS] [--all]
+
+Runs BIN-DIR/PROBLEM and BIN-DIR/PROBLEM-naive on inputs from
+BIN-DIR/PROBLEM-gen, each validated by BIN-DIR/PROBLEM-validate,
+until they disagree: case i is `PROBLEM-gen S+i K`
+(S: --seed, default taken from the clock and printed; K: --size,
+default 10). Stops after N cases (default 1000, or no limit when only
+--time is given) or SECONDS. --all walks `PROBLEM-gen --all I` for every
+I below `PROBLEM-gen --count-all` instead (N and SECONDS still cap it).
+ROOT and BIN-DIR default as for `judge check`.
+The submission runs under the problem's time limit, the naive under
+--naive-time-limit-ms (default 10000). A disagreement (WA, RE, TLE,
+OLE) is re-run on the same input; one that does not repeat every time
+is reported as flaky with its counts, and neither shrunk nor stored.
+A repeatable one is shrunk: tries smaller sizes and nearby seeds for a
+smaller input with the same repeatable verdict, prints it with both
+outputs, and stores it with the naive's output as
+ROOT/io-tests/PROBLEM/stress-SEED.in/.out (stress-all-I for --all). An
+existing file is never overwritten (a -2, -3, ... suffix is added), and
+an input already stored under any name is not stored again.
+Progress goes to stderr. Exits 0 when every case agreed, 1 on a
+disagreement (flaky or not), 2 on a usage or setup error, 3 when the
+naive, the generator or the validator failed, or the validator
+rejected a generated input (no verdict on the submission).";
 
 /// Exit status when stdout is a closed pipe (`judge ... | head -1`): what a
 /// shell shows for a program ended by SIGPIPE, reached without a message.
 const BROKEN_PIPE_EXIT: u8 = 141;
 
-/// Why a command stopped.
+/// A command: its name, its help text, and the parser of its arguments.
+struct CommandSpec {
+    name: &'static str,
+    help: &'static str,
+    parse: fn(&mut Parser) -> Result<Command, Stop>,
+}
+
+const COMMANDS: [CommandSpec; 3] = [
+    CommandSpec {
+        name: "check",
+        help: CHECK_HELP,
+        parse: |parser| parse_check(parser).map(Command::Check),
+    },
+    CommandSpec {
+        name: "test",
+        help: TEST_HELP,
+        parse: |parser| parse_test(parser).map(Command::Test),
+    },
+    CommandSpec {
+        name: "stress",
+        help: STRESS_HELP,
+        parse: |parser| parse_stress(parser).map(Command::Stress),
+    },
+];
+
+/// What the command line asks to run.
+enum Command {
+    Check(CheckOptions),
+    Test(TestOptions),
+    Stress(StressOptions),
+}
+
+/// `judge check`'s options.
+struct CheckOptions {
+    root: PathBuf,
+    bin_dir: PathBuf,
+    /// Every problem under ROOT/crates when empty.
+    problems: Vec<String>,
+}
+
+/// `judge test`'s options.
+struct TestOptions {
+    bin: PathBuf,
+    tests: PathBuf,
+    time_limit: Duration,
+    validator: Option<PathBuf>,
+}
+
+/// `judge stress`'s options.
+struct StressOptions {
+    root: PathBuf,
+    bin_dir: PathBuf,
+    problem: String,
+    inputs: Inputs,
+    max_cases: Option<u64>,
+    time_budget: Option<Duration>,
+    naive_limit: Duration,
+}
+
+/// Why the command line runs nothing.
+enum Stop {
+    /// Help was asked for: this text goes to stdout.
+    Help(&'static str),
+    /// A mistake in the command line, and the command whose help to point at.
+    Mistake {
+        message: String,
+        command: Option<&'static str>,
+    },
+}
+
+impl Stop {
+    fn mistake(message: impl Into<String>) -> Stop {
+        Stop::Mistake {
+            message: message.into(),
+            command: None,
+        }
+    }
+
+    /// A mistake among `name`'s arguments points at `judge name --help`.
+    fn within(self, name: &'static str) -> Stop {
+        match self {
+            Stop::Mistake {
+                message,
+                command: None,
+            } => Stop::Mistake {
+                message,
+                command: Some(name),
+            },
+            other => other,
+        }
+    }
+}
+
+impl From<lexopt::Error> for Stop {
+    fn from(error: lexopt::Error) -> Stop {
+        Stop::mistake(error.to_string())
+    }
+}
+
+/// Why a command stopped after its command line was read.
 enum Failure {
-    Usage(String),
+    /// A setup error: a program that cannot run, a problem that cannot be read.
+    Setup(String),
     Io(io::Error),
 }
 
@@ -77,22 +211,230 @@ impl From<io::Error> for Failure {
 
 impl From<String> for Failure {
     fn from(message: String) -> Failure {
-        Failure::Usage(message)
+        Failure::Setup(message)
     }
 }
 
 fn main() -> ExitCode {
     // Runs are one at a time and the only children: any orphan is a stray.
     judge::run::claim_all_children();
-    let args: Vec<String> = env::args().skip(1).collect();
-    if args.iter().any(|arg| arg == "-h" || arg == "--help") {
-        println!("{USAGE}");
-        return ExitCode::SUCCESS;
+    let command = match parse_command_line(&mut Parser::from_env()) {
+        Ok(command) => command,
+        Err(Stop::Help(text)) => {
+            return match writeln!(io::stdout(), "{text}") {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(error) => io_failure("judge", &error),
+            };
+        }
+        Err(Stop::Mistake { message, command }) => {
+            let help = match command {
+                Some(name) => format!("judge {name} --help"),
+                None => "judge --help".to_string(),
+            };
+            eprintln!("judge: {message}\ntry `{help}`");
+            return ExitCode::from(2);
+        }
+    };
+    match command {
+        Command::Check(options) => report(check(&options)),
+        Command::Test(options) => report(test(&options)),
+        Command::Stress(options) => stress_command(options),
     }
-    if args.first().is_some_and(|command| command == "stress") {
-        return stress_command(&args[1..]);
+}
+
+fn parse_command_line(parser: &mut Parser) -> Result<Command, Stop> {
+    let name = match parser.next()? {
+        None => return Err(Stop::mistake("no command given")),
+        Some(Short('h') | Long("help")) => return Err(Stop::Help(USAGE)),
+        Some(Value(name)) => name,
+        Some(arg) => return Err(arg.unexpected().into()),
+    };
+    if name == "help" {
+        return Err(Stop::Help(help_topic(parser)?));
     }
-    let result = run(&args).and_then(|summary| {
+    let spec = command_spec(&name)?;
+    (spec.parse)(parser).map_err(|stop| stop.within(spec.name))
+}
+
+fn command_spec(name: &OsStr) -> Result<&'static CommandSpec, Stop> {
+    COMMANDS
+        .iter()
+        .find(|spec| name == spec.name)
+        .ok_or_else(|| Stop::mistake(format!("unknown command {}", show_path(name))))
+}
+
+/// `judge help [COMMAND]`: the text to show.
+fn help_topic(parser: &mut Parser) -> Result<&'static str, Stop> {
+    let help = match parser.next()? {
+        None => return Ok(USAGE),
+        Some(Value(name)) => command_spec(&name)?.help,
+        Some(arg) => return Err(arg.unexpected().into()),
+    };
+    match parser.next()? {
+        None => Ok(help),
+        Some(arg) => Err(arg.unexpected().into()),
+    }
+}
+
+fn parse_check(parser: &mut Parser) -> Result<CheckOptions, Stop> {
+    let mut root = PathBuf::from(".");
+    let mut bin_dir = None;
+    let mut problems = Vec::new();
+    while let Some(arg) = parser.next()? {
+        match arg {
+            Long("root") => root = parser.value()?.into(),
+            Long("bin-dir") => bin_dir = Some(parser.value()?.into()),
+            Value(problem) => problems.push(problem.string()?),
+            Short('h') | Long("help") => return Err(Stop::Help(CHECK_HELP)),
+            _ => return Err(arg.unexpected().into()),
+        }
+    }
+    Ok(CheckOptions {
+        bin_dir: bin_dir.unwrap_or_else(|| default_bin_dir(&root)),
+        root,
+        problems,
+    })
+}
+
+fn parse_test(parser: &mut Parser) -> Result<TestOptions, Stop> {
+    let mut bin = None;
+    let mut tests = None;
+    let mut time_limit = None;
+    let mut validator = None;
+    while let Some(arg) = parser.next()? {
+        match arg {
+            Long("bin") => bin = Some(parser.value()?.into()),
+            Long("tests") => tests = Some(parser.value()?.into()),
+            Long("time-limit-ms") => time_limit = Some(milliseconds(parser, "--time-limit-ms")?),
+            Long("validator") => validator = Some(parser.value()?.into()),
+            Short('h') | Long("help") => return Err(Stop::Help(TEST_HELP)),
+            _ => return Err(arg.unexpected().into()),
+        }
+    }
+    Ok(TestOptions {
+        bin: required(bin, "--bin")?,
+        tests: required(tests, "--tests")?,
+        time_limit: required(time_limit, "--time-limit-ms")?,
+        validator,
+    })
+}
+
+fn parse_stress(parser: &mut Parser) -> Result<StressOptions, Stop> {
+    let mut root = PathBuf::from(".");
+    let mut bin_dir = None;
+    let mut problems = Vec::new();
+    let mut cases = None;
+    let mut seed = None;
+    let mut size = None;
+    let mut time_budget = None;
+    let mut naive_limit = DEFAULT_NAIVE_LIMIT;
+    let mut walk = false;
+    while let Some(arg) = parser.next()? {
+        match arg {
+            Long("root") => root = parser.value()?.into(),
+            Long("bin-dir") => bin_dir = Some(parser.value()?.into()),
+            Value(problem) => problems.push(problem.string()?),
+            Long("cases") => cases = Some(at_least(parser, "--cases", 1)?),
+            Long("seed") => seed = Some(at_least(parser, "--seed", 0)?),
+            Long("size") => size = Some(at_least(parser, "--size", 1)?),
+            Long("time") => time_budget = Some(seconds(parser, "--time")?),
+            Long("naive-time-limit-ms") => {
+                naive_limit = milliseconds(parser, "--naive-time-limit-ms")?;
+            }
+            Long("all") => walk = true,
+            Short('h') | Long("help") => return Err(Stop::Help(STRESS_HELP)),
+            _ => return Err(arg.unexpected().into()),
+        }
+    }
+    let Ok([problem]) = <[String; 1]>::try_from(problems) else {
+        return Err(Stop::mistake("name exactly one PROBLEM"));
+    };
+    let inputs = if walk {
+        if seed.is_some() || size.is_some() {
+            return Err(Stop::mistake(
+                "--all walks fixed inputs: it takes no --seed or --size",
+            ));
+        }
+        Inputs::Walk
+    } else {
+        Inputs::Random {
+            first_seed: seed.unwrap_or_else(seed_from_clock),
+            size: size.unwrap_or(DEFAULT_SIZE),
+        }
+    };
+    let max_cases = match (cases, time_budget, walk) {
+        (Some(cases), _, _) => Some(cases),
+        (None, None, false) => Some(DEFAULT_CASES),
+        _ => None,
+    };
+    Ok(StressOptions {
+        bin_dir: bin_dir.unwrap_or_else(|| default_bin_dir(&root)),
+        root,
+        problem,
+        inputs,
+        max_cases,
+        time_budget,
+        naive_limit,
+    })
+}
+
+fn required<T>(value: Option<T>, option: &str) -> Result<T, Stop> {
+    value.ok_or_else(|| Stop::mistake(format!("{option} is required")))
+}
+
+/// The option's value as read by `read`; a value it rejects is a mistake
+/// that names the option and says what it `takes`.
+fn value_of<T>(
+    parser: &mut Parser,
+    option: &str,
+    takes: &str,
+    read: impl FnOnce(&str) -> Option<T>,
+) -> Result<T, Stop> {
+    let value = parser.value()?;
+    value
+        .to_str()
+        .and_then(read)
+        .ok_or_else(|| Stop::mistake(format!("{option} takes {takes}, not {value:?}")))
+}
+
+fn at_least(parser: &mut Parser, option: &str, least: u64) -> Result<u64, Stop> {
+    let takes = format!("a whole number of at least {least}");
+    value_of(parser, option, &takes, |text| {
+        text.parse().ok().filter(|&value| value >= least)
+    })
+}
+
+fn milliseconds(parser: &mut Parser, option: &str) -> Result<Duration, Stop> {
+    let takes = "a positive whole number of milliseconds";
+    value_of(parser, option, takes, |text| {
+        text.parse()
+            .ok()
+            .filter(|&ms| ms > 0)
+            .map(Duration::from_millis)
+    })
+}
+
+fn seconds(parser: &mut Parser, option: &str) -> Result<Duration, Stop> {
+    value_of(parser, option, "a positive number of seconds", |text| {
+        text.parse()
+            .ok()
+            .filter(|&seconds: &f64| seconds > 0.0)
+            .and_then(|seconds| Duration::try_from_secs_f64(seconds).ok())
+    })
+}
+
+/// `${CARGO_TARGET_DIR:-ROOT/target}/release`.
+fn default_bin_dir(root: &Path) -> PathBuf {
+    env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root.join("target"))
+        .join("release")
+}
+
+/// Ends `check` and `test`: the closing line, and exit 0 when every case
+/// passed, 1 when one failed, 2 on a setup error.
+fn report(result: Result<Summary, Failure>) -> ExitCode {
+    let result = result.and_then(|summary| {
         let mut stdout = io::stdout().lock();
         writeln!(stdout, "{}", summary.closing_line())?;
         stdout.flush()?;
@@ -101,8 +443,8 @@ fn main() -> ExitCode {
     match result {
         Ok(summary) if summary.failed == 0 => ExitCode::SUCCESS,
         Ok(_) => ExitCode::FAILURE,
-        Err(Failure::Usage(message)) => {
-            eprintln!("judge: {message}\n\n{USAGE}");
+        Err(Failure::Setup(message)) => {
+            eprintln!("judge: {message}");
             ExitCode::from(2)
         }
         Err(Failure::Io(error)) => io_failure("judge", &error),
@@ -118,102 +460,24 @@ fn io_failure(command: &str, error: &io::Error) -> ExitCode {
     ExitCode::from(2)
 }
 
-/// `--flag VALUE` pairs, in order.
-type Options<'a> = Vec<(&'static str, &'a str)>;
-
-/// Splits `--flag VALUE` options from positional arguments.
-fn parse_options<'a>(
-    args: &'a [String],
-    known: &[&'static str],
-) -> Result<(Options<'a>, Vec<&'a str>), String> {
-    let mut options = Vec::new();
-    let mut positional = Vec::new();
-    let mut rest = args.iter();
-    while let Some(arg) = rest.next() {
-        if let Some(flag) = known.iter().find(|&&flag| flag == arg) {
-            let value = rest.next().ok_or_else(|| format!("{flag} needs a value"))?;
-            options.push((*flag, value.as_str()));
-        } else if arg.starts_with('-') {
-            return Err(format!("unknown option {arg}"));
-        } else {
-            positional.push(arg.as_str());
-        }
-    }
-    Ok((options, positional))
-}
-
-fn option<'a>(options: &[(&str, &'a str)], flag: &str) -> Option<&'a str> {
-    options
-        .iter()
-        .rev()
-        .find(|(name, _)| *name == flag)
-        .map(|(_, value)| *value)
-}
-
-fn run(args: &[String]) -> Result<Summary, Failure> {
-    let style = if io::stdout().is_terminal() {
+fn style() -> Style {
+    if io::stdout().is_terminal() {
         Style::Color
     } else {
         Style::Plain
-    };
-    let (command, rest) = args
-        .split_first()
-        .ok_or_else(|| Failure::Usage("no command given".to_string()))?;
-    match command.as_str() {
-        "check" => {
-            let (options, problems) = parse_options(rest, &["--root", "--bin-dir"])?;
-            let (root, bin_dir) = root_and_bin_dir(&options);
-            check(&root, &bin_dir, &problems, style)
-        }
-        "test" => {
-            let (options, positional) = parse_options(
-                rest,
-                &["--bin", "--tests", "--time-limit-ms", "--validator"],
-            )?;
-            if let Some(extra) = positional.first() {
-                return Err(format!("unexpected argument {extra}").into());
-            }
-            let need = |flag| option(&options, flag).ok_or_else(|| format!("{flag} is required"));
-            let binary = Path::new(need("--bin")?);
-            let tests = PathBuf::from(need("--tests")?);
-            let time_limit_ms: u64 = need("--time-limit-ms")?
-                .parse()
-                .ok()
-                .filter(|&ms| ms > 0)
-                .ok_or_else(|| {
-                    "--time-limit-ms takes a positive whole number of milliseconds".to_string()
-                })?;
-            let validator = option(&options, "--validator").map(Path::new);
-            for (flag, program) in [("--bin", Some(binary)), ("--validator", validator)] {
-                if let Some(reason) = program.and_then(unusable) {
-                    return Err(format!("{flag}: {reason}").into());
-                }
-            }
-            let problem = Problem {
-                name: tests.display().to_string(),
-                manifest_dir: PathBuf::new(),
-                io_tests_dir: tests,
-                time_limit: Duration::from_millis(time_limit_ms),
-                memory_limit_mb: None,
-                url: None,
-            };
-            Ok(check_problem(
-                &problem,
-                binary,
-                validator,
-                &mut io::stdout().lock(),
-                style,
-            )?)
-        }
-        other => Err(format!("unknown command {other}").into()),
     }
 }
 
-fn check(root: &Path, bin_dir: &Path, names: &[&str], style: Style) -> Result<Summary, Failure> {
-    let names: Vec<String> = if names.is_empty() {
+fn check(options: &CheckOptions) -> Result<Summary, Failure> {
+    let CheckOptions {
+        root,
+        bin_dir,
+        problems,
+    } = options;
+    let names = if problems.is_empty() {
         problem_names(root).map_err(|error| error.to_string())?
     } else {
-        names.iter().map(|name| name.to_string()).collect()
+        problems.clone()
     };
     if names.is_empty() {
         return Err(format!("no problems under {}", root.join("crates").display()).into());
@@ -228,7 +492,7 @@ fn check(root: &Path, bin_dir: &Path, names: &[&str], style: Style) -> Result<Su
             &bin_dir.join(name),
             Some(&validator),
             &mut stdout,
-            style,
+            style(),
         )?;
         total.add(summary);
         stdout.flush()?;
@@ -236,30 +500,52 @@ fn check(root: &Path, bin_dir: &Path, names: &[&str], style: Style) -> Result<Su
     Ok(total)
 }
 
-/// `--root` (default: the current folder) and `--bin-dir` (default:
-/// `${CARGO_TARGET_DIR:-ROOT/target}/release`).
-fn root_and_bin_dir(options: &[(&str, &str)]) -> (PathBuf, PathBuf) {
-    let root = PathBuf::from(option(options, "--root").unwrap_or("."));
-    let bin_dir = match option(options, "--bin-dir") {
-        Some(dir) => PathBuf::from(dir),
-        None => env::var_os("CARGO_TARGET_DIR")
-            .map(PathBuf::from)
-            .unwrap_or_else(|| root.join("target"))
-            .join("release"),
+fn test(options: &TestOptions) -> Result<Summary, Failure> {
+    let TestOptions {
+        bin,
+        tests,
+        time_limit,
+        validator,
+    } = options;
+    for (flag, program) in [("--bin", Some(bin)), ("--validator", validator.as_ref())] {
+        if let Some(reason) = program.and_then(|program| unusable(program)) {
+            return Err(format!("{flag}: {reason}").into());
+        }
+    }
+    let problem = Problem {
+        name: show_path(tests),
+        manifest_dir: PathBuf::new(),
+        io_tests_dir: tests.clone(),
+        time_limit: *time_limit,
+        memory_limit_mb: None,
+        url: None,
     };
-    (root, bin_dir)
+    Ok(check_problem(
+        &problem,
+        bin,
+        validator.as_deref(),
+        &mut io::stdout().lock(),
+        style(),
+    )?)
 }
 
 /// `judge stress`: exit 0 clean, 1 disagreement, 2 usage or setup error, 3 a tool failed.
-fn stress_command(args: &[String]) -> ExitCode {
-    let request = match parse_stress(args) {
-        Ok(request) => request,
-        Err(message) => {
-            eprintln!("judge stress: {message}\n\n{USAGE}");
+fn stress_command(options: StressOptions) -> ExitCode {
+    let problem = match Problem::load(&options.root, &options.problem) {
+        Ok(problem) => problem,
+        Err(error) => {
+            eprintln!("judge: {}: {error}", options.problem);
             return ExitCode::from(2);
         }
     };
-    let (problem, programs, settings) = request;
+    let programs = Programs::in_dir(&options.bin_dir, &options.problem);
+    let settings = Settings {
+        inputs: options.inputs,
+        max_cases: options.max_cases,
+        time_budget: options.time_budget,
+        submission_limit: problem.time_limit,
+        naive_limit: options.naive_limit,
+    };
     let mut stdout = io::stdout().lock();
     let mut stderr = io::stderr();
     let in_place = stderr.is_terminal();
@@ -280,79 +566,6 @@ fn stress_command(args: &[String]) -> ExitCode {
             io_failure("judge stress", &error)
         }
     }
-}
-
-fn parse_stress(args: &[String]) -> Result<(Problem, Programs, Settings), String> {
-    // `--all` is the one flag without a value.
-    let walk = args.iter().any(|arg| arg == "--all");
-    let rest: Vec<String> = args.iter().filter(|arg| *arg != "--all").cloned().collect();
-    let (options, positional) = parse_options(
-        &rest,
-        &[
-            "--root",
-            "--bin-dir",
-            "--cases",
-            "--seed",
-            "--size",
-            "--time",
-            "--naive-time-limit-ms",
-        ],
-    )?;
-    let [name] = positional.as_slice() else {
-        return Err("name exactly one PROBLEM".to_string());
-    };
-    let whole = |flag: &str, least: u64| -> Result<Option<u64>, String> {
-        option(&options, flag)
-            .map(|text| {
-                text.parse::<u64>()
-                    .ok()
-                    .filter(|&value| value >= least)
-                    .ok_or_else(|| format!("{flag} takes a whole number of at least {least}"))
-            })
-            .transpose()
-    };
-    let cases = whole("--cases", 1)?;
-    let seed = whole("--seed", 0)?;
-    let size = whole("--size", 1)?;
-    let naive_limit = whole("--naive-time-limit-ms", 1)?
-        .map(Duration::from_millis)
-        .unwrap_or(DEFAULT_NAIVE_LIMIT);
-    let time_budget = option(&options, "--time")
-        .map(|text| {
-            text.parse::<f64>()
-                .ok()
-                .filter(|seconds| seconds.is_finite() && *seconds > 0.0)
-                .map(Duration::from_secs_f64)
-                .ok_or_else(|| "--time takes a positive number of seconds".to_string())
-        })
-        .transpose()?;
-    let inputs = if walk {
-        if seed.is_some() || size.is_some() {
-            return Err("--all walks fixed inputs: it takes no --seed or --size".to_string());
-        }
-        Inputs::Walk
-    } else {
-        Inputs::Random {
-            first_seed: seed.unwrap_or_else(seed_from_clock),
-            size: size.unwrap_or(DEFAULT_SIZE),
-        }
-    };
-    let max_cases = match (cases, time_budget, walk) {
-        (Some(cases), _, _) => Some(cases),
-        (None, None, false) => Some(DEFAULT_CASES),
-        _ => None,
-    };
-    let (root, bin_dir) = root_and_bin_dir(&options);
-    let problem = Problem::load(&root, name).map_err(|error| format!("{name}: {error}"))?;
-    let programs = Programs::in_dir(&bin_dir, name);
-    let settings = Settings {
-        inputs,
-        max_cases,
-        time_budget,
-        submission_limit: problem.time_limit,
-        naive_limit,
-    };
-    Ok((problem, programs, settings))
 }
 
 /// A different first seed for every run (it is printed, so a run can be repeated).

@@ -7,7 +7,11 @@
 //! time-limit-ms = 500
 //! memory-limit-mb = 512
 //! url = "https://www.acmicpc.net/problem/14952"
+//! growth = 1
 //! ```
+//!
+//! `growth` (optional) is the exponent k of the cost the crate's README claims,
+//! time ∝ (input size)^k; `scripts/bench.sh --growth` measures it ([`growth_claim`]).
 
 use std::fs;
 use std::io;
@@ -62,15 +66,7 @@ impl Problem {
     /// assert!(problem.io_tests_dir.ends_with("io-tests/demo"));
     /// ```
     pub fn from_manifest_dir(manifest_dir: &Path) -> io::Result<Problem> {
-        let manifest_path = manifest_dir.join("Cargo.toml");
-        let text = fs::read_to_string(&manifest_path).map_err(|error| {
-            io::Error::new(
-                error.kind(),
-                format!("{}: {error}", manifest_path.display()),
-            )
-        })?;
-        let manifest = Manifest::parse(&text)
-            .map_err(|error| invalid(format!("{}: {error}", manifest_path.display())))?;
+        let (manifest_path, manifest) = read_manifest(manifest_dir)?;
         let name = manifest
             .string("package", "name")?
             .ok_or_else(|| invalid(format!("{}: no package name", manifest_path.display())))?;
@@ -102,6 +98,32 @@ impl Problem {
             name,
         })
     }
+}
+
+/// The `growth` of the crate at `manifest_dir`: the exponent k its README claims
+/// for time against input size (1 for linear), or `None` when it claims none.
+///
+/// # Errors
+/// When the manifest cannot be read, or `growth` is not a non-negative number.
+pub fn growth_claim(manifest_dir: &Path) -> io::Result<Option<f64>> {
+    let (manifest_path, manifest) = read_manifest(manifest_dir)?;
+    manifest
+        .number(JUDGE_TABLE, "growth")
+        .map_err(|error| invalid(format!("{}: {error}", manifest_path.display())))
+}
+
+/// The manifest of the crate at `manifest_dir`, with its path for messages.
+fn read_manifest(manifest_dir: &Path) -> io::Result<(PathBuf, Manifest)> {
+    let manifest_path = manifest_dir.join("Cargo.toml");
+    let text = fs::read_to_string(&manifest_path).map_err(|error| {
+        io::Error::new(
+            error.kind(),
+            format!("{}: {error}", manifest_path.display()),
+        )
+    })?;
+    let manifest = Manifest::parse(&text)
+        .map_err(|error| invalid(format!("{}: {error}", manifest_path.display())))?;
+    Ok((manifest_path, manifest))
 }
 
 /// The names of the problem crates under `<root>/crates`, sorted.
@@ -212,6 +234,28 @@ impl Manifest {
         }
     }
 
+    /// `key`'s value in `[table]`: a non-negative integer or decimal such as `1`,
+    /// `1.5` or `2_000.0`.
+    ///
+    /// # Errors
+    /// When the value is there but is not such a number.
+    pub fn number(&self, table: &str, key: &str) -> io::Result<Option<f64>> {
+        let Some((raw, line)) = self.raw(table, key) else {
+            return Ok(None);
+        };
+        let value = without_comment(raw);
+        let digits: String = value.chars().filter(|&c| c != '_').collect();
+        // Digits first: no sign, no `inf` or `nan`.
+        match digits.parse::<f64>() {
+            Ok(number) if number.is_finite() && value.starts_with(|c: char| c.is_ascii_digit()) => {
+                Ok(Some(number))
+            }
+            _ => Err(invalid(format!(
+                "line {line}: {key} = {raw}: expected a number such as 1 or 1.5"
+            ))),
+        }
+    }
+
     /// `key`'s value in `[table]`: a string in double quotes without escapes.
     ///
     /// # Errors
@@ -259,6 +303,7 @@ time-limit-ms = 1_500   # the judge's
 memory-limit-mb = 256
 url = "https://example.com/problem#a"
 single-case = true
+growth = 1.5 # n^1.5
 
 [[bin]]
 name = "demo-naive"
@@ -283,6 +328,7 @@ name = "demo-naive"
             manifest.string(JUDGE_TABLE, "url").unwrap().as_deref(),
             Some("https://example.com/problem#a")
         );
+        assert_eq!(manifest.number(JUDGE_TABLE, "growth").unwrap(), Some(1.5));
         assert_eq!(manifest.integer(JUDGE_TABLE, "absent").unwrap(), None);
         assert!(manifest.has_table("bin"));
     }
@@ -304,6 +350,26 @@ name = "demo-naive"
     }
 
     #[test]
+    fn growth_is_a_whole_or_decimal_number() {
+        let read = |value: &str| {
+            Manifest::parse(&format!("[package.metadata.judge]\ngrowth = {value}\n"))
+                .unwrap()
+                .number(JUDGE_TABLE, "growth")
+                .map_err(|error| error.to_string())
+        };
+        assert_eq!(read("1"), Ok(Some(1.0)));
+        assert_eq!(read("2.0 # quadratic"), Ok(Some(2.0)));
+        assert_eq!(read("1_000"), Ok(Some(1000.0)));
+        for bad in ["-1", "\"1\"", "inf", "nan", ".5", "1.5.2", "n^2"] {
+            let error = read(bad).unwrap_err();
+            assert!(
+                error.starts_with(&format!("line 2: growth = {bad}: expected a number")),
+                "{bad}: {error}"
+            );
+        }
+    }
+
+    #[test]
     fn a_judge_line_without_a_value_is_an_error() {
         let error = Manifest::parse("[package.metadata.judge]\ntime-limit-ms 500\n").unwrap_err();
         assert_eq!(
@@ -322,6 +388,7 @@ name = "demo-naive"
             let problem = Problem::load(&root, &name).unwrap();
             assert_eq!(problem.name, name);
             assert!(problem.time_limit > Duration::ZERO);
+            growth_claim(&problem.manifest_dir).unwrap();
         }
     }
 }

@@ -19,6 +19,15 @@
 #
 # --smoke (= --size 1000 --runs 1) is the CI check: it asserts nothing about time,
 # but exits 1 if any binary fails or the solution prints nothing.
+#
+#   scripts/bench.sh --growth [OPTION...] [PROBLEM...]
+#
+# How each problem's cost grows instead: the programs of shared/growth time the
+# solution, baseline and naive at doubling generator sizes, fit time ∝ bytes^k,
+# print a table per problem and write one SVG each and an index.html under
+# $CARGO_TARGET_DIR/growth/. Exit 1 when a solution grows faster than the
+# `growth` its crate claims. `--growth --help` lists the options; `--growth
+# --self-test` checks that a quadratic toy is flagged and a linear one is not.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -28,6 +37,17 @@ case $target_dir in /*) ;; *) target_dir=$root/$target_dir ;; esac
 bin_dir=$target_dir/release
 bench_dir=$target_dir/bench
 
+if [[ ${1:-} == --growth ]]; then
+    shift
+    # The problems' binaries and the growth tool with its toy; not the bundler.
+    packages=(-p growth)
+    for dir in crates/*/; do
+        problem=${dir#crates/}
+        packages+=(-p "${problem%/}")
+    done
+    cargo build --release --bins --quiet "${packages[@]}"
+    exec "$bin_dir/growth" --root "$root" --bin-dir "$bin_dir" --out "$target_dir/growth" "$@"
+fi
 
 runs=7
 seed=1
@@ -35,6 +55,7 @@ size=max
 problems=()
 usage() {
     echo "usage: scripts/bench.sh [--runs N] [--seed S] [--size K | --smoke] [PROBLEM...]" >&2
+    echo "       scripts/bench.sh --growth [--help | OPTION...] [PROBLEM...]" >&2
     exit 2
 }
 while (($#)); do
@@ -60,7 +81,8 @@ for problem in "${problems[@]}"; do
         { echo "bench: crates/$problem has no src/bin/baseline.rs" >&2; exit 2; }
 done
 
-cargo build --release --workspace --bins --quiet
+# The growth tool (and its plotting crate) serves --growth only.
+cargo build --release --workspace --exclude growth --bins --quiet
 mkdir -p "$bench_dir"
 
 # Runs binary $1 on input $2 once under GNU time (when present); prints peak RSS

@@ -1,0 +1,169 @@
+//! One run of a program as a whole process, the way `scripts/bench.sh` times it:
+//! stdin from a file, stdout to `/dev/null`, and from `wait4` its CPU time and
+//! peak memory; killed (with its process group) at a cap.
+//!
+//! The harness's `judge::run::execute` feeds stdin through a pipe and keeps
+//! stdout, work of the harness's own that would be timed with the program and
+//! compete with it for the machine's cores; and it does not report peak memory.
+
+use std::fs::File;
+use std::io;
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::path::Path;
+use std::process::{Command, ExitStatus, Stdio};
+use std::sync::mpsc;
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// What one finished run cost.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sample {
+    /// User + system CPU time of the process.
+    pub cpu: Duration,
+    /// Wall time from start to exit.
+    pub wall: Duration,
+    /// Peak resident memory (`ru_maxrss`), KiB.
+    pub peak_rss_kib: u64,
+}
+
+/// How one run ended.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome {
+    Finished(Sample),
+    /// A non-zero exit status or a signal: how it ended and the end of stderr.
+    Failed(String),
+    /// Still running at the cap, so killed.
+    OverCap,
+}
+
+/// Runs `program` with `input` on stdin and stderr into `stderr_file`, and kills
+/// it if it is still running after `cap`.
+///
+/// # Errors
+/// When the program cannot be started or waited for, or a file cannot be opened.
+pub fn run(program: &Path, input: &Path, cap: Duration, stderr_file: &Path) -> io::Result<Outcome> {
+    let in_file = |error: io::Error, path: &Path| {
+        io::Error::new(error.kind(), format!("{}: {error}", path.display()))
+    };
+    let stdin = File::open(input).map_err(|error| in_file(error, input))?;
+    let stderr = File::create(stderr_file).map_err(|error| in_file(error, stderr_file))?;
+    let mut command = Command::new(program);
+    command
+        .stdin(stdin)
+        .stdout(Stdio::null())
+        .stderr(stderr)
+        .process_group(0);
+    // A `pre_exec` makes std fork rather than posix_spawn (a vfork): the kernel
+    // counts the memory of whatever the program replaced at exec in its peak,
+    // all of this process with a vfork, only this process's private pages copied
+    // by a fork (a few hundred KiB).
+    // SAFETY: the closure does nothing, so nothing in it can break after fork.
+    unsafe {
+        command.pre_exec(|| Ok(()));
+    }
+    let child = command.spawn().map_err(|error| in_file(error, program))?;
+    let started = Instant::now();
+    let pid = child.id() as libc::pid_t;
+    let (ended_tx, ended_rx) = mpsc::channel();
+    // wait4 blocks; the cap is the channel's timeout.
+    thread::spawn(move || {
+        let ended = loop {
+            let mut status = 0;
+            // SAFETY: wait4 writes into a zeroed rusage owned by this frame.
+            let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+            let result = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+            if result == pid {
+                break Ok((status, usage, started.elapsed()));
+            }
+            let error = io::Error::last_os_error();
+            if error.kind() != io::ErrorKind::Interrupted {
+                break Err(error);
+            }
+        };
+        let _ = ended_tx.send(ended);
+    });
+    let (ended, over_cap) = match ended_rx.recv_timeout(cap) {
+        Ok(ended) => (ended, false),
+        Err(_) => {
+            // Not reaped yet, so the group id is still this run's.
+            // SAFETY: kill sends a signal; no memory is involved.
+            unsafe {
+                libc::kill(-pid, libc::SIGKILL);
+            }
+            let ended = ended_rx
+                .recv()
+                .map_err(|_| io::Error::other("the waiting thread ended without a result"))?;
+            (ended, true)
+        }
+    };
+    let (status, usage, wall) = ended?;
+    if over_cap {
+        return Ok(Outcome::OverCap);
+    }
+    let status = ExitStatus::from_raw(status);
+    if !status.success() {
+        let stderr = std::fs::read(stderr_file).unwrap_or_default();
+        let tail = judge::show::lines(&stderr, 2, true);
+        let tail = tail.trim_end().replace('\n', " / ");
+        let how = judge::run::describe_status(status);
+        return Ok(Outcome::Failed(if tail.is_empty() {
+            how
+        } else {
+            format!("{how}: {tail}")
+        }));
+    }
+    let seconds = |time: libc::timeval| {
+        Duration::from_secs(time.tv_sec as u64) + Duration::from_micros(time.tv_usec as u64)
+    };
+    Ok(Outcome::Finished(Sample {
+        cpu: seconds(usage.ru_utime) + seconds(usage.ru_stime),
+        wall,
+        peak_rss_kib: usage.ru_maxrss as u64,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `cat` with `input` on stdin (no script written and run: a file just
+    /// written can still be open in a process another test thread forks).
+    fn cat(input: &Path, cap: Duration) -> Outcome {
+        let dir = judge::scratch::tempdir().unwrap();
+        run(
+            Path::new("/bin/cat"),
+            input,
+            cap,
+            &dir.path().join("stderr"),
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn a_finished_run_reports_its_memory() {
+        let dir = judge::scratch::tempdir().unwrap();
+        let input = dir.path().join("in");
+        std::fs::write(&input, "3\n").unwrap();
+        let Outcome::Finished(sample) = cat(&input, Duration::from_secs(20)) else {
+            panic!("cat did not finish")
+        };
+        assert!(sample.peak_rss_kib > 0, "{sample:?}");
+        assert!(sample.wall < Duration::from_secs(20));
+    }
+
+    #[test]
+    fn a_failure_says_how_it_ended_and_what_it_said() {
+        // A folder on stdin: cat's read fails and it says so.
+        let dir = judge::scratch::tempdir().unwrap();
+        let Outcome::Failed(how) = cat(dir.path(), Duration::from_secs(20)) else {
+            panic!("cat did not fail")
+        };
+        assert!(how.starts_with("exit status 1: ") && how.contains("Is a directory"), "{how}");
+    }
+
+    #[test]
+    fn a_run_past_the_cap_is_killed() {
+        let outcome = cat(Path::new("/dev/zero"), Duration::from_millis(200));
+        assert_eq!(outcome, Outcome::OverCap);
+    }
+}

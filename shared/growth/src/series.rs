@@ -1,0 +1,295 @@
+//! Growing each program of a problem over doubling input sizes: `<p>-gen SEED
+//! SIZE` for SIZE = 1, 2, 4, ... up to the generator's largest, several seeds,
+//! every program run in turn on each input (paired and interleaved, so that a
+//! change in the machine's load hits them alike), until its runs near its cap.
+
+use std::collections::hash_map::DefaultHasher;
+use std::fs::{self, File};
+use std::hash::Hasher;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+use crate::measure::{self, Outcome, Sample};
+use crate::stats::{median, millis};
+
+/// What a program is to its problem.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    Solution,
+    /// Reads the input as the solution does and solves nothing.
+    Baseline,
+    /// The brute force.
+    Naive,
+}
+
+impl Role {
+    pub fn name(self) -> &'static str {
+        match self {
+            Role::Solution => "solution",
+            Role::Baseline => "baseline",
+            Role::Naive => "naive",
+        }
+    }
+}
+
+/// A program to time, and the time no run of it may pass.
+#[derive(Clone, Debug)]
+pub struct Program {
+    pub role: Role,
+    pub path: PathBuf,
+    pub cap: Duration,
+}
+
+/// A problem (or a toy) to measure.
+#[derive(Clone, Debug)]
+pub struct Subject {
+    pub name: String,
+    /// `GEN SEED SIZE` prints an input; sizes above the largest mean the largest.
+    pub generator: PathBuf,
+    pub programs: Vec<Program>,
+    /// The exponent the problem claims (`growth` in its manifest).
+    pub claim: Option<f64>,
+}
+
+/// How much to measure, and where to put the inputs.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    pub seeds: Vec<u64>,
+    /// Runs of each program on each seed's input of each size.
+    pub rounds: usize,
+    pub work_dir: PathBuf,
+}
+
+/// One generator size as run: `label` is SIZE, or `max` for the largest.
+#[derive(Clone, Debug)]
+pub struct Size {
+    pub label: String,
+    /// Input bytes, one per seed.
+    pub bytes: Vec<u64>,
+}
+
+/// One program's runs. It ran at the first `samples.len()` sizes;
+/// `samples[size][seed]` holds one sample per round.
+#[derive(Clone, Debug)]
+pub struct Series {
+    pub role: Role,
+    pub cap: Duration,
+    pub samples: Vec<Vec<Vec<Sample>>>,
+    /// Why it stopped before the generator's largest size, if it did.
+    pub stopped: Option<String>,
+}
+
+impl Series {
+    /// Median CPU milliseconds per size it ran and seed: `[size][seed]`.
+    pub fn cpu_ms(&self) -> Vec<Vec<f64>> {
+        self.samples
+            .iter()
+            .map(|seeds| seeds.iter().map(|rounds| median_cpu_ms(rounds)).collect())
+            .collect()
+    }
+}
+
+/// The median CPU time of some runs, in milliseconds.
+pub fn median_cpu_ms(runs: &[Sample]) -> f64 {
+    median(runs.iter().map(|sample| millis(sample.cpu)))
+}
+
+/// Everything measured for one subject.
+#[derive(Clone, Debug)]
+pub struct Measured {
+    pub seeds: Vec<u64>,
+    /// Runs per program, seed and size.
+    pub rounds: usize,
+    pub sizes: Vec<Size>,
+    pub series: Vec<Series>,
+    /// Size 1 already gave the largest inputs: the generator has one size.
+    pub constant_size: bool,
+}
+
+/// Runs the generator, `GEN SEED SIZE > path`, and returns the input's length
+/// and hash. The input goes straight to the file: a large buffer here would
+/// raise the peak memory reported for every program started after it (a
+/// process started by this one begins as a copy of it).
+fn generate(subject: &Subject, seed: u64, size: &str, path: &Path) -> Result<(u64, u64), String> {
+    let failed = |how: String| {
+        format!(
+            "{}: generator {} {seed} {size} failed: {how}",
+            subject.name,
+            subject.generator.display()
+        )
+    };
+    let file =
+        File::create(path).map_err(|error| failed(format!("{}: {error}", path.display())))?;
+    let output = Command::new(&subject.generator)
+        .args([&seed.to_string(), size])
+        .stdout(file)
+        .output()
+        .map_err(|error| failed(error.to_string()))?;
+    if !output.status.success() {
+        let stderr = judge::show::lines(&output.stderr, 3, true);
+        return Err(failed(format!(
+            "{} {}",
+            judge::run::describe_status(output.status),
+            stderr.trim_end()
+        )));
+    }
+    let mut file =
+        File::open(path).map_err(|error| failed(format!("{}: {error}", path.display())))?;
+    let mut hasher = DefaultHasher::new();
+    let mut buffer = vec![0; 1 << 16];
+    let mut length = 0;
+    loop {
+        let read = file
+            .read(&mut buffer)
+            .map_err(|error| failed(format!("{}: {error}", path.display())))?;
+        if read == 0 {
+            break;
+        }
+        hasher.write(&buffer[..read]);
+        length += read as u64;
+    }
+    if length == 0 {
+        return Err(failed("no output".to_string()));
+    }
+    Ok((length, hasher.finish()))
+}
+
+/// Measures every program of `subject` at doubling sizes; progress goes to `log`.
+///
+/// A program stops growing at the size where a run passes its cap (that size is
+/// dropped), or after a size where a run's median passes half its cap (the next
+/// doubling would reach the cap), or, for the naive, where it fails (a brute
+/// force may refuse large inputs).
+///
+/// # Errors
+/// When the generator fails, the solution or the baseline fails on an input, or
+/// a program cannot be started.
+pub fn measure(
+    subject: &Subject,
+    settings: &Settings,
+    log: &mut dyn Write,
+) -> Result<Measured, String> {
+    let dir = settings.work_dir.join(&subject.name);
+    let io_error = |error: std::io::Error| format!("{}: {error}", subject.name);
+    fs::create_dir_all(&dir).map_err(|error| format!("{}: {error}", dir.display()))?;
+    let input = |seed: u64| dir.join(format!("seed-{seed}.in"));
+    let largest = settings
+        .seeds
+        .iter()
+        .map(|&seed| generate(subject, seed, "max", &input(seed)))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut series: Vec<Series> = subject
+        .programs
+        .iter()
+        .map(|program| Series {
+            role: program.role,
+            cap: program.cap,
+            samples: Vec::new(),
+            stopped: None,
+        })
+        .collect();
+    let mut sizes = Vec::new();
+    let mut constant_size = false;
+    let stderr_file = dir.join("stderr");
+    for doubling in 0..u64::BITS {
+        let active: Vec<usize> = (0..series.len())
+            .filter(|&index| series[index].stopped.is_none())
+            .collect();
+        if active.is_empty() {
+            break;
+        }
+        let size = 1u64 << doubling;
+        let mut inputs = Vec::new();
+        let mut bytes = Vec::new();
+        let mut is_largest = true;
+        for (&seed, &largest) in settings.seeds.iter().zip(&largest) {
+            let path = input(seed);
+            let (length, hash) = generate(subject, seed, &size.to_string(), &path)?;
+            is_largest &= (length, hash) == largest;
+            bytes.push(length);
+            inputs.push(path);
+        }
+        constant_size |= doubling == 0 && is_largest;
+        let label = if is_largest {
+            "max".to_string()
+        } else {
+            size.to_string()
+        };
+
+        let mut runs = vec![vec![Vec::new(); inputs.len()]; series.len()];
+        let mut ended: Vec<Option<String>> = vec![None; series.len()];
+        for round in 0..settings.rounds {
+            for (seed_index, input) in inputs.iter().enumerate() {
+                // Each program takes each place in the order in turn.
+                for offset in 0..active.len() {
+                    let index = active[(round + seed_index + offset) % active.len()];
+                    if ended[index].is_some() {
+                        continue;
+                    }
+                    let program = &subject.programs[index];
+                    let seed = settings.seeds[seed_index];
+                    match measure::run(&program.path, input, program.cap, &stderr_file)
+                        .map_err(io_error)?
+                    {
+                        Outcome::Finished(sample) => runs[index][seed_index].push(sample),
+                        Outcome::OverCap => {
+                            ended[index] = Some(format!(
+                                "over its cap of {} ms at size {label} (seed {seed})",
+                                program.cap.as_millis()
+                            ));
+                        }
+                        Outcome::Failed(how) if program.role == Role::Naive => {
+                            ended[index] =
+                                Some(format!("failed at size {label} (seed {seed}): {how}"));
+                        }
+                        Outcome::Failed(how) => {
+                            return Err(format!(
+                                "{}: the {} {} failed on `{} {seed} {label}`: {how}",
+                                subject.name,
+                                program.role.name(),
+                                program.path.display(),
+                                subject.generator.display(),
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+
+        let mut progress = format!("growth: {} size {label}:", subject.name);
+        for &index in &active {
+            let program = &mut series[index];
+            if let Some(why) = ended[index].take() {
+                progress += &format!(" {} stopped,", program.role.name());
+                program.stopped = Some(why);
+                continue;
+            }
+            let cpu = median(runs[index].iter().map(|rounds| median_cpu_ms(rounds)));
+            // The cap is on wall time, which a loaded machine stretches.
+            let wall = median(runs[index].iter().flatten().map(|run| millis(run.wall)));
+            progress += &format!(" {} {cpu:.2} ms,", program.role.name());
+            program.samples.push(std::mem::take(&mut runs[index]));
+            if !is_largest && 2.0 * wall > millis(program.cap) {
+                program.stopped = Some(format!(
+                    "stopped after size {label}: a median of {wall:.0} ms wall time, so the next size would pass its cap of {} ms",
+                    program.cap.as_millis()
+                ));
+            }
+        }
+        let _ = writeln!(log, "{}", progress.trim_end_matches(','));
+        sizes.push(Size { label, bytes });
+        if is_largest {
+            break;
+        }
+    }
+    let _ = fs::remove_dir_all(&dir);
+    Ok(Measured {
+        seeds: settings.seeds.clone(),
+        rounds: settings.rounds,
+        sizes,
+        series,
+        constant_size,
+    })
+}

@@ -158,7 +158,10 @@ mod tests {
         let Outcome::Failed(how) = cat(dir.path(), Duration::from_secs(20)) else {
             panic!("cat did not fail")
         };
-        assert!(how.starts_with("exit status 1: ") && how.contains("Is a directory"), "{how}");
+        assert!(
+            how.starts_with("exit status 1: ") && how.contains("Is a directory"),
+            "{how}"
+        );
     }
 
     #[test]

@@ -272,8 +272,9 @@ pub fn html_page(analyses: &[Analysis], plots: &[Option<String>]) -> String {
          <title>Cost growth</title>\n<style>\n\
          body { font-family: sans-serif; margin: 2em auto; max-width: 1000px; padding: 0 1em; }\n\
          table { border-collapse: collapse; margin: 1em 0; }\n\
-         th, td { border: 1px solid #ccc; padding: 0.2em 0.6em; text-align: right; }\n\
-         th:first-child, td:first-child { text-align: left; }\n\
+         th, td { border: 1px solid #ccc; padding: 0.2em 0.6em; text-align: right; white-space: nowrap; }\n\
+         th:first-child, td:first-child, .summary th, .summary td { text-align: left; }\n\
+         .summary td:last-child { white-space: normal; }\n\
          img { max-width: 100%; border: 1px solid #eee; }\n\
          .flagged { color: #b00; font-weight: bold; }\n\
          </style>\n</head>\n<body>\n<h1>Cost growth</h1>\n\
@@ -281,7 +282,10 @@ pub fn html_page(analyses: &[Analysis], plots: &[Option<String>]) -> String {
          start-up time measured on the smallest input (median over seeds, their range in \
          brackets).</p>\n",
     );
-    page += &summary_table(analyses).html();
+    page += &format!(
+        "<div class=\"summary\">\n{}</div>\n",
+        summary_table(analyses).html()
+    );
     for (analysis, plot) in analyses.iter().zip(plots) {
         let class = if analysis.verdict.is_flagged() {
             " class=\"flagged\""

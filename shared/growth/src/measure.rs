@@ -1,6 +1,7 @@
 //! One run of a program as a whole process, the way `scripts/bench.sh` times it:
-//! stdin from a file, stdout to `/dev/null`, and from `wait4` its CPU time and
-//! peak memory; killed (with its process group) at a cap.
+//! stdin from a file, stdout to `/dev/null` (or a file, for a generator), and
+//! from `wait4` its CPU time and peak memory; killed (with its process group) at
+//! a cap.
 //!
 //! The harness's `judge::run::execute` feeds stdin through a pipe and keeps
 //! stdout, work of the harness's own that would be timed with the program and
@@ -36,22 +37,36 @@ pub enum Outcome {
     OverCap,
 }
 
-/// Runs `program` with `input` on stdin and stderr into `stderr_file`, and kills
-/// it if it is still running after `cap`.
+/// Where a run's standard streams come from and go.
+#[derive(Clone, Copy, Debug)]
+pub struct Streams<'a> {
+    pub stdin: &'a Path,
+    /// `None`: `/dev/null`.
+    pub stdout: Option<&'a Path>,
+    pub stderr: &'a Path,
+}
+
+/// Runs `program` with `args` and `streams`, and kills it if it is still
+/// running after `cap`.
 ///
 /// # Errors
 /// When the program cannot be started or waited for, or a file cannot be opened.
-pub fn run(program: &Path, input: &Path, cap: Duration, stderr_file: &Path) -> io::Result<Outcome> {
+pub fn run(program: &Path, args: &[&str], streams: Streams, cap: Duration) -> io::Result<Outcome> {
     let in_file = |error: io::Error, path: &Path| {
         io::Error::new(error.kind(), format!("{}: {error}", path.display()))
     };
-    let stdin = File::open(input).map_err(|error| in_file(error, input))?;
-    let stderr = File::create(stderr_file).map_err(|error| in_file(error, stderr_file))?;
+    let create = |path: &Path| File::create(path).map_err(|error| in_file(error, path));
+    let stdin = File::open(streams.stdin).map_err(|error| in_file(error, streams.stdin))?;
+    let stdout = match streams.stdout {
+        Some(path) => Stdio::from(create(path)?),
+        None => Stdio::null(),
+    };
     let mut command = Command::new(program);
     command
+        .args(args)
         .stdin(stdin)
-        .stdout(Stdio::null())
-        .stderr(stderr)
+        .stdout(stdout)
+        .stderr(create(streams.stderr)?)
         .process_group(0);
     // A `pre_exec` makes std fork rather than posix_spawn (a vfork): the kernel
     // counts the memory of whatever the program replaced at exec in its peak,
@@ -102,7 +117,7 @@ pub fn run(program: &Path, input: &Path, cap: Duration, stderr_file: &Path) -> i
     }
     let status = ExitStatus::from_raw(status);
     if !status.success() {
-        let stderr = std::fs::read(stderr_file).unwrap_or_default();
+        let stderr = std::fs::read(streams.stderr).unwrap_or_default();
         let tail = judge::show::lines(&stderr, 2, true);
         let tail = tail.trim_end().replace('\n', " / ");
         let how = judge::run::describe_status(status);
@@ -130,13 +145,13 @@ mod tests {
     /// written can still be open in a process another test thread forks).
     fn cat(input: &Path, cap: Duration) -> Outcome {
         let dir = judge::scratch::tempdir().unwrap();
-        run(
-            Path::new("/bin/cat"),
-            input,
-            cap,
-            &dir.path().join("stderr"),
-        )
-        .unwrap()
+        let stderr = dir.path().join("stderr");
+        let streams = Streams {
+            stdin: input,
+            stdout: None,
+            stderr: &stderr,
+        };
+        run(Path::new("/bin/cat"), &[], streams, cap).unwrap()
     }
 
     #[test]

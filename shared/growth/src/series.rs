@@ -8,10 +8,12 @@ use std::fs::{self, File};
 use std::hash::Hasher;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::time::Duration;
 
-use crate::measure::{self, Outcome, Sample};
+use crate::measure::{self, Outcome, Sample, Streams};
+
+/// No generator takes this long for one input unless it is broken.
+const GENERATOR_CAP: Duration = Duration::from_secs(60);
 use crate::stats::{median, millis};
 
 /// What a program is to its problem.
@@ -120,20 +122,28 @@ fn generate(subject: &Subject, seed: u64, size: &str, path: &Path) -> Result<(u6
             subject.generator.display()
         )
     };
-    let file =
-        File::create(path).map_err(|error| failed(format!("{}: {error}", path.display())))?;
-    let output = Command::new(&subject.generator)
-        .args([&seed.to_string(), size])
-        .stdout(file)
-        .output()
-        .map_err(|error| failed(error.to_string()))?;
-    if !output.status.success() {
-        let stderr = judge::show::lines(&output.stderr, 3, true);
-        return Err(failed(format!(
-            "{} {}",
-            judge::run::describe_status(output.status),
-            stderr.trim_end()
-        )));
+    let stderr = path.with_extension("gen-stderr");
+    let streams = Streams {
+        stdin: Path::new("/dev/null"),
+        stdout: Some(path),
+        stderr: &stderr,
+    };
+    match measure::run(
+        &subject.generator,
+        &[&seed.to_string(), size],
+        streams,
+        GENERATOR_CAP,
+    )
+    .map_err(|error| failed(error.to_string()))?
+    {
+        Outcome::Finished(_) => {}
+        Outcome::Failed(how) => return Err(failed(how)),
+        Outcome::OverCap => {
+            return Err(failed(format!(
+                "still running after {} s",
+                GENERATOR_CAP.as_secs()
+            )))
+        }
     }
     let mut file =
         File::open(path).map_err(|error| failed(format!("{}: {error}", path.display())))?;
@@ -230,7 +240,12 @@ pub fn measure(
                     }
                     let program = &subject.programs[index];
                     let seed = settings.seeds[seed_index];
-                    match measure::run(&program.path, input, program.cap, &stderr_file)
+                    let streams = Streams {
+                        stdin: input,
+                        stdout: None,
+                        stderr: &stderr_file,
+                    };
+                    match measure::run(&program.path, &[], streams, program.cap)
                         .map_err(io_error)?
                     {
                         Outcome::Finished(sample) => runs[index][seed_index].push(sample),

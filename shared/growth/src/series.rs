@@ -169,9 +169,9 @@ fn generate(subject: &Subject, seed: u64, size: &str, path: &Path) -> Result<(u6
 /// Measures every program of `subject` at doubling sizes; progress goes to `log`.
 ///
 /// A program stops growing at the size where a run passes its cap (that size is
-/// dropped), or after a size where a run's median passes half its cap (the next
-/// doubling would reach the cap), or, for the naive, where it fails (a brute
-/// force may refuse large inputs).
+/// dropped), or after a size where its median wall time passes half its cap
+/// (the next doubling would reach the cap), or, for the naive, where it fails (a
+/// brute force may refuse large inputs).
 ///
 /// # Errors
 /// When the generator fails, the solution or the baseline fails on an input, or

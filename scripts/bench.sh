@@ -36,6 +36,8 @@ target_dir=${CARGO_TARGET_DIR:-target}
 case $target_dir in /*) ;; *) target_dir=$root/$target_dir ;; esac
 bin_dir=$target_dir/release
 bench_dir=$target_dir/bench
+# shellcheck source=lib/pieces.sh
+source scripts/lib/pieces.sh
 
 if [[ ${1:-} == --growth ]]; then
     shift
@@ -70,19 +72,46 @@ while (($#)); do
     esac
 done
 [[ $runs =~ ^[1-9][0-9]*$ ]] || { echo "bench: --runs needs a positive whole number" >&2; exit 2; }
-if ((${#problems[@]} == 0)); then
+# A problem needs its generator and its baseline (pieces of
+# scripts/new-problem.sh): a named problem without them is an error (exit 2);
+# with none named, problems without them are skipped, each with a line.
+named=$((${#problems[@]} > 0))
+if ((!named)); then
     for dir in crates/*/; do
         problem=${dir#crates/}
         problems+=("${problem%/}")
     done
 fi
+benched=()
 for problem in "${problems[@]}"; do
-    [[ -f crates/$problem/src/bin/baseline.rs ]] ||
-        { echo "bench: crates/$problem has no src/bin/baseline.rs" >&2; exit 2; }
+    [[ -f crates/$problem/Cargo.toml ]] || { echo "bench: no problem crates/$problem" >&2; exit 2; }
+    missing=()
+    for piece in gen baseline; do
+        has_piece "$root" "$problem" "$piece" || missing+=("$piece")
+    done
+    if ((${#missing[@]} == 0)); then
+        benched+=("$problem")
+        continue
+    fi
+    lacks=$(printf ' and no %s' "${missing[@]}")
+    words=$(IFS=,; echo "${missing[*]}")
+    message="$problem has${lacks# and}, which bench needs: add with \`scripts/new-problem.sh $problem --with $words\`"
+    if ((named)); then
+        echo "bench: $message" >&2
+        exit 2
+    fi
+    echo "bench: skipped: $message" >&2
 done
+problems=(${benched[@]+"${benched[@]}"})
 
-# The growth tool (and its plotting crate) serves --growth only.
-cargo build --release --workspace --exclude growth --bins --quiet
+# Only what it runs: not the bundler, nor the growth tool (--growth only).
+build=()
+for problem in "${problems[@]}"; do
+    build+=(-p "$problem" --bin "$problem" --bin "$problem-gen" --bin "$problem-baseline")
+done
+if ((${#build[@]})); then
+    cargo build --release --quiet "${build[@]}"
+fi
 mkdir -p "$bench_dir"
 
 # Runs binary $1 on input $2 once under GNU time (when present); prints peak RSS

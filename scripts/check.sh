@@ -3,14 +3,17 @@
 #
 # Builds, in release, what it runs (the judge, and each problem's submission and
 # validator), then checks every problem (or the named ones) against its stored
-# cases in io-tests/ under the judge's time limit. Each input is validated first
-# by the problem's `PROBLEM-validate` binary: an input it rejects is the failed
-# case INVALID, a missing validator an ERR. One line per case,
-# `N passed, M failed` at the end; exit 1 on any failure.
+# cases in io-tests/ under the judge's time limit. When the problem has a
+# validator (scripts/new-problem.sh NAME --with validate), each input is
+# validated first by `PROBLEM-validate`: an input it rejects is the failed case
+# INVALID. Without one, a line says the inputs are not validated. One line per
+# case, `N passed, M failed` at the end; exit 1 on any failure.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
+# shellcheck source=lib/pieces.sh
+source scripts/lib/pieces.sh
 target_dir=${CARGO_TARGET_DIR:-target}
 case $target_dir in /*) ;; *) target_dir=$root/$target_dir ;; esac
 
@@ -27,7 +30,10 @@ fi
 build=(-p judge --bin judge)
 for problem in "${problems[@]}"; do
     if [ -f "crates/$problem/Cargo.toml" ]; then
-        build+=(-p "$problem" --bin "$problem" --bin "$problem-validate")
+        build+=(-p "$problem" --bin "$problem")
+        if has_piece "$root" "$problem" validate; then
+            build+=(--bin "$problem-validate")
+        fi
     fi
 done
 cargo build --release --quiet "${build[@]}"

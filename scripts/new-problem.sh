@@ -1,45 +1,110 @@
 #!/usr/bin/env bash
-# Scaffolds a problem: crates/NAME (submission, naive, gen and validator stubs, tests
-# wired to the judge harness) and io-tests/NAME/. The workspace picks the crate up by itself.
+# Scaffolds a problem, or adds pieces to one.
+#
+#   scripts/new-problem.sh NAME [--url URL] [--time-limit-ms MS] [--memory-limit-mb MB]
+#                               [--with PIECE,... | --full]
+#
+# A new problem is crates/NAME (its manifest, an AtCoder-style src/main.rs that
+# reads with proconio's input!, and tests/io_tests.rs, which runs the stored
+# cases) and an empty io-tests/NAME/. Write main.rs, put the samples in
+# io-tests/NAME/ as sample-1.in, sample-1.out, ..., and `scripts/check.sh NAME`
+# judges them. NAME: lowercase letters, digits and dashes, starting with a
+# letter. Defaults: 2000 ms, 256 MB.
+#
+# Pieces, for a problem to be hardened (--with takes a comma-separated list,
+# --full all four: the library-checker set):
+#   naive     src/bin/naive.rs, a brute force; tests/naive.rs runs it on the stored cases
+#   gen       src/bin/gen.rs, the input generator; tests/generator.rs
+#   validate  src/bin/validate.rs, the input validator; tests/validate.rs
+#   baseline  src/bin/baseline.rs, bench.sh's input-only baseline; tests/baseline.rs
+# naive and gen together also bring tests/brute_force.rs (the submission against
+# the naive on generated inputs), validate and gen tests/generated_inputs.rs.
+# Each piece starts as a stub that fails, saying so, until it is written.
+# On an existing problem, --with and --full add what it lacks and never
+# overwrite a file.
 set -euo pipefail
 
+root=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=lib/pieces.sh
+source "$root/scripts/lib/pieces.sh"
+
 usage() {
-    cat >&2 <<'EOF'
-usage: scripts/new-problem.sh NAME [--time-limit-ms MS] [--memory-limit-mb MB] [--url URL]
-  NAME: lowercase letters, digits and dashes, starting with a letter (it names the
-  crate, its binary and its io-tests folder). Defaults: 2000 ms, 256 MB.
-EOF
+    sed -n '2,24s/^# \{0,1\}//p' "$0" >&2
     exit 2
 }
+die() {
+    echo "new-problem: $*" >&2
+    exit 2
+}
+
+# The piece table: each word names a function piece_WORD that adds the piece.
+# Another option (a checker, an interactor) adds its word here or its own case
+# below, and a function that writes its files with write_new and declares its
+# binary with declare_bin.
+all_pieces=(naive gen validate baseline)
 
 [ $# -ge 1 ] || usage
 name=$1
 shift
+case $name in -*) usage ;; esac
 time_limit_ms=2000
 memory_limit_mb=256
 url=""
+settings_given=()
+wanted=()
 while [ $# -gt 0 ]; do
     case $1 in
-        --time-limit-ms) time_limit_ms=${2:?}; shift 2 ;;
-        --memory-limit-mb) memory_limit_mb=${2:?}; shift 2 ;;
-        --url) url=${2:?}; shift 2 ;;
-        *) usage ;;
+        --time-limit-ms) time_limit_ms=${2:-}; settings_given+=("$1"); shift 2 || usage ;;
+        --memory-limit-mb) memory_limit_mb=${2:-}; settings_given+=("$1"); shift 2 || usage ;;
+        --url) url=${2:-}; settings_given+=("$1"); shift 2 || usage ;;
+        --with)
+            [ $# -ge 2 ] || usage
+            IFS=, read -r -a words <<<"$2"
+            for word in "${words[@]}"; do
+                [[ " ${all_pieces[*]} " == *" $word "* ]] ||
+                    die "unknown piece '$word' (pieces: ${all_pieces[*]})"
+                wanted+=("$word")
+            done
+            shift 2
+            ;;
+        --full) wanted+=("${all_pieces[@]}"); shift ;;
+        -h | --help) usage ;;
+        *) echo "new-problem: unknown argument $1" >&2; usage ;;
     esac
 done
-[[ $name =~ ^[a-z][a-z0-9-]*$ ]] || { echo "new-problem: bad name '$name'" >&2; usage; }
-[[ $time_limit_ms =~ ^[1-9][0-9]*$ ]] || { echo "new-problem: bad time limit '$time_limit_ms'" >&2; usage; }
-[[ $memory_limit_mb =~ ^[1-9][0-9]*$ ]] || { echo "new-problem: bad memory limit '$memory_limit_mb'" >&2; usage; }
-[[ $url != *\"* ]] || { echo "new-problem: the URL may not contain a quote" >&2; usage; }
+[[ $name =~ ^[a-z][a-z0-9-]*$ ]] || die "bad name '$name'"
+[[ $time_limit_ms =~ ^[1-9][0-9]*$ ]] || die "bad time limit '$time_limit_ms'"
+[[ $memory_limit_mb =~ ^[1-9][0-9]*$ ]] || die "bad memory limit '$memory_limit_mb'"
+[[ $url != *[\"\\]* ]] || die "the URL may not contain a quote or a backslash"
 
-root=$(cd "$(dirname "$0")/.." && pwd)
 crate=$root/crates/$name
-if [ -e "$crate" ] || [ -e "$root/io-tests/$name" ]; then
-    echo "new-problem: crates/$name or io-tests/$name exists already" >&2
-    exit 1
-fi
-mkdir -p "$crate/src/bin" "$crate/tests" "$root/io-tests/$name"
+written=()
 
-cat > "$crate/Cargo.toml" <<EOF
+# Writes stdin, with @NAME@ replaced by the problem's name, to crates/NAME/$1,
+# unless that file exists: a file is never overwritten.
+write_new() {
+    local path=$crate/$1
+    if [ -e "$path" ]; then
+        echo "kept crates/$name/$1 (it exists)"
+        cat >/dev/null
+        return
+    fi
+    mkdir -p "$(dirname "$path")"
+    sed "s/@NAME@/$name/g" >"$path"
+    written+=("$1")
+}
+
+# Declares the binary NAME-$1 (source src/bin/$1.rs) in the manifest, after the
+# comment $2, unless it is declared already.
+declare_bin() {
+    has_piece "$root" "$name" "$1" && return
+    printf '\n# %s\n[[bin]]\nname = "%s-%s"\npath = "src/bin/%s.rs"\ntest = false\n' \
+        "$2" "$name" "$1" "$1" >>"$crate/Cargo.toml"
+}
+
+create_problem() {
+    mkdir -p "$crate" "$root/io-tests/$name"
+    cat >"$crate/Cargo.toml" <<EOF
 [package]
 name = "$name"
 version = "0.1.0"
@@ -56,68 +121,80 @@ autobins = false
 time-limit-ms = $time_limit_ms
 memory-limit-mb = $memory_limit_mb
 url = "$url"
-# Set \`single-case = true\` when the input has no leading case count.
+# One input per run, no leading case count (scripts/bench.sh reads this):
+# remove the line when the input starts with its number of cases.
+single-case = true
+
+[dependencies]
+proconio.workspace = true
+itertools.workspace = true
+# For the tests and the pieces; the submission never uses it.
+judge.workspace = true
+
+# The binaries have no unit tests (\`test = false\`): tests/ runs them. The
+# pieces (scripts/new-problem.sh $name --with ...) add theirs below.
 
 # The submission: src/main.rs uses std, proconio and itertools only.
 [[bin]]
 name = "$name"
 path = "src/main.rs"
 test = false
-
-# An independent brute force, written without the submission's insight.
-[[bin]]
-name = "$name-naive"
-path = "src/bin/naive.rs"
-test = false
-
-# Input generator: \`$name-gen SEED SIZE\`, \`--count-all\`, \`--all I\`.
-[[bin]]
-name = "$name-gen"
-path = "src/bin/gen.rs"
-test = false
-
-# Reads the input exactly as the submission does and solves nothing: the
-# benchmark's baseline (scripts/bench.sh).
-[[bin]]
-name = "$name-baseline"
-path = "src/bin/baseline.rs"
-test = false
-
-# Input validator: exit 0 for a valid input, else exit 1 and one line saying what
-# is wrong and where. A stub that rejects everything until it is written.
-[[bin]]
-name = "$name-validate"
-path = "src/bin/validate.rs"
-test = false
-
-[dependencies]
-proconio.workspace = true
-itertools.workspace = true
-# For naive and gen only; the submission never uses it.
-judge.workspace = true
 EOF
+    written+=(Cargo.toml)
 
-cat > "$crate/src/main.rs" <<'EOF'
-// TODO: replace this echo with the solution.
+    write_new src/main.rs <<'EOF'
 use proconio::input;
 
 fn main() {
-    input! { n: u64 }
-    println!("{n}");
+    input! {
+        n: usize,
+    }
+    todo!("@NAME@: write the solution in src/main.rs (it has read n = {n})");
 }
 EOF
 
-cat > "$crate/src/bin/naive.rs" <<'EOF'
-//! Brute force for the tests and scripts/stress.sh. TODO: write it.
+    write_new tests/io_tests.rs <<'EOF'
+//! The stored cases in io-tests/@NAME@ through the judge harness, as scripts/check.sh runs them.
+
+#[test]
+fn stored_cases_pass() {
+    judge::report::assert_io_tests_pass(env!("CARGO_MANIFEST_DIR"), env!("CARGO_BIN_EXE_@NAME@"));
+}
+EOF
+}
+
+piece_naive() {
+    declare_bin naive "An independent brute force, written without the submission's insight."
+    write_new src/bin/naive.rs <<'EOF'
+//! Brute force (`@NAME@-naive`): reads an input on stdin and prints its answer by
+//! the most direct method, without the submission's insight. tests/naive.rs runs it
+//! on the stored cases; tests/brute_force.rs and scripts/stress.sh compare the
+//! submission with it. A stub that fails until it is written.
 
 fn main() {
-    eprintln!("naive: not written yet");
+    eprintln!("@NAME@-naive: the brute force is not written yet (src/bin/naive.rs is a stub)");
     std::process::exit(2);
 }
 EOF
+    write_new tests/naive.rs <<'EOF'
+//! The naive brute force passes the stored cases, as the submission does.
 
-cat > "$crate/src/bin/gen.rs" <<'EOF'
-//! Input generator. TODO: generate valid inputs of the problem.
+#[test]
+fn naive_passes_the_stored_cases() {
+    judge::report::assert_io_tests_pass(
+        env!("CARGO_MANIFEST_DIR"),
+        env!("CARGO_BIN_EXE_@NAME@-naive"),
+    );
+}
+EOF
+}
+
+piece_gen() {
+    declare_bin gen "Input generator: \`$name-gen SEED SIZE\`, \`--count-all\`, \`--all I\`."
+    write_new src/bin/gen.rs <<'EOF'
+//! Input generator (`@NAME@-gen SEED SIZE`, see `judge::generator`): a random
+//! valid input from SIZE 1 (tiny) to MAX_SIZE (judge scale, `@NAME@-gen SEED max`).
+//! A stub that fails until it is written.
 
 use judge::generator::{generator_main, Generator};
 use judge::rng::SplitMix64;
@@ -129,7 +206,7 @@ impl Generator for Inputs {
     const MAX_SIZE: u64 = 1;
 
     fn random(_rng: &mut SplitMix64, _size: u64) -> String {
-        eprintln!("gen: not written yet");
+        eprintln!("@NAME@-gen: the generator is not written yet (src/bin/gen.rs is a stub)");
         std::process::exit(2);
     }
 }
@@ -138,28 +215,36 @@ fn main() -> ExitCode {
     generator_main::<Inputs>()
 }
 EOF
+    write_new tests/generator.rs <<'EOF'
+//! The generator prints an input for each seed, small and judge-scale, and the same
+//! input for the same arguments.
 
-cat > "$crate/src/bin/baseline.rs" <<'EOF'
-//! Benchmark baseline: reads the input exactly as src/main.rs does, solves nothing.
-//! TODO: keep it in step with the submission's reading.
-use proconio::input;
+use judge::crosscheck::generated_input;
 
-fn main() {
-    input! { n: u64 }
-    // Printing what was read keeps the reading from being optimised away.
-    println!("{n}");
+const GEN: &str = env!("CARGO_BIN_EXE_@NAME@-gen");
+
+#[test]
+fn each_seed_gives_one_input_at_each_size() {
+    for size in ["1", "max"] {
+        for seed in 0..4 {
+            let seed = seed.to_string();
+            let input = generated_input(GEN, &[&seed, size]);
+            assert!(!input.is_empty(), "`gen {seed} {size}` printed nothing");
+            assert_eq!(input, generated_input(GEN, &[&seed, size]), "`gen {seed} {size}` twice");
+        }
+    }
 }
 EOF
+}
 
-# Quoted heredocs (nothing in them runs); @NAME@ is the problem's name.
-scaffold() { sed "s/@NAME@/$name/g" > "$1"; }
-
-scaffold "$crate/src/bin/validate.rs" <<'EOF'
+piece_validate() {
+    declare_bin validate "Input validator: exit 0 for a valid input, else exit 1 and one line saying what
+# is wrong and where. \`judge check\` and \`judge stress\` run it on every input."
+    write_new src/bin/validate.rs <<'EOF'
 //! Input validator (`@NAME@-validate`): exit 0 and no output for a valid input, exit
-//! 1 and one line on stderr saying where and what is wrong. TODO: write it with
+//! 1 and one line on stderr saying where and what is wrong. Write it with
 //! `judge::validate::Reader`, enforcing every constraint of the input (see
-//! crates/csp-201803-4/src/bin/validate.rs). Until then it rejects every input, so
-//! that the stored cases and `cargo test` fail.
+//! crates/csp-201803-4/src/bin/validate.rs). Until then it rejects every input.
 
 use std::process::ExitCode;
 
@@ -175,13 +260,10 @@ fn main() -> ExitCode {
     judge::validate::main(PROBLEM, validate)
 }
 EOF
-
-scaffold "$crate/tests/validate.rs" <<'EOF'
-//! The input validator (`src/bin/validate.rs`), in-process: every stored and generated
-//! input is valid, and no single-byte mutant of a stored input makes it panic or hang.
-//! TODO: a test per kind of bad input with its exact message
-//! (`judge::validate::assert_invalid`), and one for the binary's exit status
-//! (`judge::validate::assert_exit_contract`).
+    write_new tests/validate.rs <<'EOF'
+//! The input validator (`src/bin/validate.rs`), in-process: every stored input is
+//! valid, and no single-byte mutant of one makes it panic or hang. Add a test per
+//! kind of bad input with its exact message (`judge::validate::assert_invalid`).
 
 #[allow(dead_code)]
 #[path = "../src/bin/validate.rs"]
@@ -196,79 +278,138 @@ fn stored_inputs_are_valid() {
 }
 
 #[test]
-fn generated_inputs_are_valid() {
-    let random: Vec<(u64, &str)> = (0..10).map(|seed| (seed, "1")).collect();
-    judge::validate::assert_generated_inputs_valid(
-        validate,
-        env!("CARGO_BIN_EXE_@NAME@-gen"),
-        &random,
-    );
-}
-
-#[test]
 fn single_byte_mutants_of_stored_inputs_are_accepted_or_rejected_cleanly() {
     let inputs = judge::validate::stored_inputs(env!("CARGO_MANIFEST_DIR"));
     let mutants =
         judge::validate::check_mutants(validate, "@NAME@", &inputs, Duration::from_secs(60));
-    println!(
-        "@NAME@: {} mutants tried, {} rejected",
-        mutants.tried, mutants.rejected
-    );
+    println!("@NAME@: {} mutants tried, {} rejected", mutants.tried, mutants.rejected);
 }
 EOF
+}
 
-bin_ident=$name
-cat > "$crate/tests/io_tests.rs" <<EOF
-//! The stored cases in io-tests/$name, through the judge harness.
+piece_baseline() {
+    declare_bin baseline "Input-only baseline for scripts/bench.sh: reads like the submission, solves nothing."
+    write_new src/bin/baseline.rs <<'EOF'
+//! Benchmark baseline (`@NAME@-baseline`): reads the input exactly as src/main.rs
+//! does, solves nothing, and prints what it read, so that the reading is not
+//! optimised away. A stub that fails until it is written.
+
+fn main() {
+    eprintln!("@NAME@-baseline: the baseline is not written yet (src/bin/baseline.rs is a stub)");
+    std::process::exit(2);
+}
+EOF
+    write_new tests/baseline.rs <<'EOF'
+//! The baseline reads every stored input and exits cleanly (scripts/bench.sh times
+//! it against the submission).
+
+use judge::run::execute;
+use judge::verdict::run_stderr_tail;
+use std::path::Path;
+use std::time::Duration;
 
 #[test]
-fn stored_cases_pass() {
-    judge::report::assert_io_tests_pass(
-        env!("CARGO_MANIFEST_DIR"),
-        env!("CARGO_BIN_EXE_$bin_ident"),
-    );
+fn baseline_reads_every_stored_input() {
+    let inputs = judge::validate::stored_inputs(env!("CARGO_MANIFEST_DIR"));
+    assert!(!inputs.is_empty(), "no stored inputs");
+    for (name, input) in inputs {
+        let baseline = Path::new(env!("CARGO_BIN_EXE_@NAME@-baseline"));
+        let run = execute(baseline, &[], &input, Duration::from_secs(10)).expect("it starts");
+        assert!(run.succeeded(), "{name}: {}\n{}", run.describe_end(), run_stderr_tail(&run));
+    }
 }
 EOF
+}
 
-cat > "$crate/tests/brute_force.rs" <<EOF
-//! The submission against the naive brute force on generated inputs.
+# The tests of two pieces together.
+pair_tests() {
+    if has_piece "$root" "$name" naive && has_piece "$root" "$name" gen; then
+        write_new tests/brute_force.rs <<'EOF'
+//! The submission against the naive brute force on generated inputs: 100 seeds at
+//! sizes 1 and 10 (scripts/stress.sh runs as many as asked).
+
+use judge::crosscheck::assert_agree_on_generated;
+
+const GEN: &str = env!("CARGO_BIN_EXE_@NAME@-gen");
+const SUBMISSION: &str = env!("CARGO_BIN_EXE_@NAME@");
+const NAIVE: &str = env!("CARGO_BIN_EXE_@NAME@-naive");
 
 #[test]
 fn agrees_with_naive_on_generated_inputs() {
-    judge::crosscheck::assert_agree_on_generated(
-        env!("CARGO_BIN_EXE_$name-gen"),
-        env!("CARGO_BIN_EXE_$name"),
-        env!("CARGO_BIN_EXE_$name-naive"),
-        100,
-        1,
+    for size in ["1", "10"] {
+        for seed in 0..100 {
+            assert_agree_on_generated(GEN, SUBMISSION, NAIVE, &[&seed.to_string(), size]);
+        }
+    }
+}
+EOF
+    fi
+    if has_piece "$root" "$name" validate && has_piece "$root" "$name" gen; then
+        write_new tests/generated_inputs.rs <<'EOF'
+//! Every generated input is valid: the generator's walk, 20 seeds at size 1 and 10,
+//! and a judge-scale one.
+
+#[allow(dead_code)]
+#[path = "../src/bin/validate.rs"]
+mod validator;
+
+#[test]
+fn generated_inputs_are_valid() {
+    let mut random: Vec<(u64, &str)> = (0..20).map(|seed| (seed, "1")).collect();
+    random.extend((0..20).map(|seed| (seed, "10")));
+    random.push((0, "max"));
+    judge::validate::assert_generated_inputs_valid(
+        validator::validate,
+        env!("CARGO_BIN_EXE_@NAME@-gen"),
+        &random,
     );
 }
 EOF
+    fi
+}
 
-source=${url:-"TODO: where the problem is"}
-cat > "$crate/README.md" <<EOF
-# $name
-
-Source: $source (time limit $time_limit_ms ms, memory $memory_limit_mb MB).
-
-## Problem
-TODO: the problem in your own words.
-
-## Input and output
-TODO.
-
-## Validation
-\`src/bin/validate.rs\` (binary \`$name-validate\`). TODO: the layout or token rules it
-enforces, every constraint, and a message from a real run.
-
-## Approach and complexity
-TODO.
-EOF
+if [ -f "$crate/Cargo.toml" ]; then
+    [ ${#wanted[@]} -gt 0 ] ||
+        die "crates/$name exists already: add pieces with --with PIECE,... or --full"
+    [ ${#settings_given[@]} -eq 0 ] ||
+        die "${settings_given[*]}: set when a problem is made; edit [package.metadata.judge] in crates/$name/Cargo.toml"
+    created=false
+else
+    [ ! -e "$crate" ] && [ ! -e "$root/io-tests/$name" ] ||
+        die "crates/$name or io-tests/$name exists already, without crates/$name/Cargo.toml"
+    create_problem
+    created=true
+fi
+for piece in "${all_pieces[@]}"; do
+    if [[ " ${wanted[*]} " == *" $piece "* ]]; then
+        "piece_$piece"
+    fi
+done
+pair_tests
 
 # rustfmt's line breaks depend on the name's length: format what was written.
-(cd "$root" && cargo fmt -p "$name")
+rust_files=()
+for file in "${written[@]}"; do
+    case $file in *.rs) rust_files+=("$crate/$file") ;; esac
+done
+if [ ${#rust_files[@]} -gt 0 ]; then
+    rustfmt --edition 2021 "${rust_files[@]}"
+fi
 
-echo "created crates/$name and io-tests/$name/"
-echo "next: write src/main.rs, src/bin/naive.rs, src/bin/gen.rs, src/bin/validate.rs and src/bin/baseline.rs,"
-echo "add io-tests/$name/<case>.in + .out,"
-echo "then: scripts/check.sh $name && cargo test -p $name"
+for file in "${written[@]}"; do
+    echo "wrote crates/$name/$file"
+done
+if $created; then
+    echo "wrote io-tests/$name/ (empty)"
+    case $url in
+        http*://atcoder.jp/* | http*://codeforces.com/* | http*://*.codeforces.com/* | http*://yukicoder.me/*)
+            echo "samples, with online-judge-tools (pip3 install online-judge-tools):"
+            echo "  oj d $url -d io-tests/$name"
+            ;;
+    esac
+    echo "next: write crates/$name/src/main.rs, put the samples in io-tests/$name/ (sample-1.in, sample-1.out, ...),"
+    echo "then: scripts/check.sh $name"
+fi
+for file in "${written[@]}"; do
+    case $file in src/bin/*) echo "write crates/$name/$file: it is a stub that fails until then" ;; esac
+done

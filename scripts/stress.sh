@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Stress test: builds the problem and the judge in release, then runs the
 # submission against the problem's naive on generated inputs (each checked by
-# PROBLEM-validate) until they disagree (or the cases or time run out). A
-# disagreement is re-run on the same input: if it repeats every time it is
+# PROBLEM-validate, when the problem has a validator) until they disagree (or
+# the cases or time run out). A disagreement is re-run on the same input: if it repeats every time it is
 # shrunk, printed and stored as io-tests/PROBLEM/stress-SEED.in/.out (never
 # over an existing file); if not, it is reported as flaky and nothing is
 # stored. See `judge stress` in shared/judge/src/main.rs for every option.
@@ -11,13 +11,15 @@
 #                             [--naive-time-limit-ms MS] [--all]
 #
 # Exit: 0 every case agreed, 1 disagreement (flaky or not), 2 usage or setup
-# error, 3 the generator, the validator or the naive failed, or the validator
-# rejected a generated input (no verdict on the submission).
+# error (a problem without a naive or a generator is one: the message names
+# `scripts/new-problem.sh PROBLEM --with naive,gen`), 3 the generator, the
+# validator or the naive failed, or the validator rejected a generated input
+# (no verdict on the submission).
 set -euo pipefail
 
 usage() {
     echo "usage:" >&2
-    sed -n '10,15s/^# \{0,1\}//p' "$0" >&2
+    sed -n '10,17s/^# \{0,1\}//p' "$0" >&2
     exit 2
 }
 [ $# -ge 1 ] || usage

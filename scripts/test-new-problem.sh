@@ -1,71 +1,169 @@
 #!/usr/bin/env bash
-# Proves that scripts/new-problem.sh makes a problem checkable with no other edit:
-# scaffolds a problem in a scratch copy of the workspace and checks that
-# - the scaffold prints no error, writes its Cargo.toml comments intact and is
-#   rustfmt-clean;
-# - its validator stub rejects every input (exit 1, a message) and its validator
-#   test fails and check.sh reports the stored case INVALID, so that CI stays
-#   red until the validator is written;
-# - once a validator is written, the stored case passes scripts/check.sh.
+# The self-test of scripts/new-problem.sh, in a scratch copy of the workspace
+# ($CARGO_TARGET_DIR/test-new-problem/ws: the same folder on every run, its
+# files' times kept, so that cargo reuses what it built before). On AtCoder
+# ABC086 A (read a b, print Even if a*b is even, else Odd):
+# (a) a minimal problem, with main.rs and two samples written, passes
+#     scripts/check.sh and `cargo test -p`; a wrong main.rs fails both, with WA;
+#     stress.sh and bench.sh name the pieces they lack;
+# (b) a --full problem, every piece written as small real code, passes
+#     check.sh and every test (the brute-force test among them); `judge
+#     stress` finds a bug put into main.rs; bench.sh --smoke and bundle.sh work;
+# (c) each stub of a piece, and the main.rs template, fails with its own
+#     message: every failure is matched by its message, so that a compile error
+#     or a crash never passes for the expected failure.
+# Each step prints the seconds it took.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
-scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
-fail() { echo "test-new-problem: $*" >&2; exit 1; }
-
-# The tracked files as they are in the working tree.
+target_dir=${CARGO_TARGET_DIR:-$root/target}
+case $target_dir in /*) ;; *) target_dir=$root/$target_dir ;; esac
+export CARGO_TARGET_DIR=$target_dir
+ws=$target_dir/test-new-problem/ws
+log=$target_dir/test-new-problem/log
+rm -rf "$ws"
+mkdir -p "$ws"
+# The tracked files as they are in the working tree, with their times.
 (cd "$root" && git ls-files -z --cached --others --exclude-standard) |
-    (cd "$root" && xargs -0 cp --parents -t "$scratch")
-# The main target folder: the registry crates are built already.
-export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$root/target}
+    (cd "$root" && xargs -0 cp -p --parents -t "$ws")
+cd "$ws"
 
-"$scratch/scripts/new-problem.sh" echo-demo --time-limit-ms 1000 2>"$scratch/scaffold.err"
-[ ! -s "$scratch/scaffold.err" ] || fail "the scaffold printed errors: $(cat "$scratch/scaffold.err")"
-comment='# Set `single-case = true` when the input has no leading case count.'
-grep -qxF "$comment" "$scratch/crates/echo-demo/Cargo.toml" ||
-    fail "the scaffold's Cargo.toml lacks the line: $comment"
-(cd "$scratch" && cargo fmt --all --check >/dev/null) || fail "the scaffold is not rustfmt-clean"
+started=$SECONDS
+last=$SECONDS
+step() {
+    echo "test-new-problem: $* [$((SECONDS - last)) s]"
+    last=$SECONDS
+}
+fail() {
+    echo "test-new-problem: FAILED: $*" >&2
+    if [ -s "$log" ]; then
+        echo "--- its output (tail):" >&2
+        tail -n 40 "$log" >&2
+    fi
+    exit 1
+}
+# expect STATUS COMMAND...: runs COMMAND into $log; fails unless it exits with STATUS.
+expect() {
+    local want=$1 status=0
+    shift
+    "$@" >"$log" 2>&1 || status=$?
+    [ "$status" = "$want" ] || fail "\`$*\` exited with $status, not $want"
+}
+# has TEXT...: fails unless $log holds each TEXT (a fixed string).
+has() {
+    local text
+    for text in "$@"; do
+        grep -qF -- "$text" "$log" || fail "no \"$text\" in the output"
+    done
+}
+# has_line REGEX: fails unless a line of $log matches REGEX.
+has_line() {
+    grep -qE -- "$1" "$log" || fail "no line matching /$1/ in the output"
+}
+# samples NAME: the two samples of ABC086 A.
+samples() {
+    printf '3 4\n' >"io-tests/$1/sample-1.in"
+    printf 'Even\n' >"io-tests/$1/sample-1.out"
+    printf '1 21\n' >"io-tests/$1/sample-2.in"
+    printf 'Odd\n' >"io-tests/$1/sample-2.out"
+}
+# solution NAME [BUG]: a correct main.rs, or one that ignores b with BUG = bug.
+solution() {
+    local parity='a * b % 2 == 0'
+    [ "${2:-}" != bug ] || parity='a % 2 == 0'
+    cat >"crates/$1/src/main.rs" <<EOF
+use proconio::input;
 
-printf '5\n' > "$scratch/io-tests/echo-demo/sample-1.in"
-printf '5\n' > "$scratch/io-tests/echo-demo/sample-1.out"
+fn main() {
+    input! {
+        a: u32,
+        b: u32,
+    }
+    println!("{}", if $parity { "Even" } else { "Odd" });
+}
+EOF
+}
 
-# The validator stub rejects the (valid) stored case with a message.
-status=0
-message=$(cd "$scratch" && cargo run -q -p echo-demo --bin echo-demo-validate \
-    < "$scratch/io-tests/echo-demo/sample-1.in" 2>&1 >/dev/null) || status=$?
-[ "$status" = 1 ] || fail "the validator stub exited with $status, not 1"
-[[ $message == "echo-demo: the validator is not written yet"* ]] ||
-    fail "the validator stub says: $message"
-if (cd "$scratch" && cargo test -q -p echo-demo --test validate >/dev/null 2>&1); then
-    fail "the validator test passed with the stub; it must fail until the validator is written"
-fi
+# (a) The minimal problem.
+expect 0 scripts/new-problem.sh abc-min --url https://atcoder.jp/contests/abc086/tasks/abc086_a
+has "oj d https://atcoder.jp/contests/abc086/tasks/abc086_a -d io-tests/abc-min"
+[ "$(ls crates/abc-min crates/abc-min/src crates/abc-min/tests | tr '\n' ' ')" = \
+    "crates/abc-min: Cargo.toml src tests  crates/abc-min/src: main.rs  crates/abc-min/tests: io_tests.rs " ] ||
+    fail "the minimal problem is more than its manifest, main.rs and io_tests.rs: $(find crates/abc-min -type f)"
+[ -d io-tests/abc-min ] || fail "no io-tests/abc-min/"
+expect 0 cargo fmt --all --check
+samples abc-min
+# (c) The main.rs template fails with its message.
+expect 1 scripts/check.sh abc-min
+has_line '^RE   sample-1 '
+has "not yet implemented: abc-min: write the solution in src/main.rs (it has read n = 3)"
+step "(a) scaffold; (c) the main.rs template fails its samples with its message"
 
-# The scaffold's naive is a stub that fails: its brute-force test must not pass.
-if (cd "$scratch" && cargo test -q -p echo-demo --test brute_force >/dev/null 2>&1); then
-    fail "the stub brute-force test passed; it must fail until naive is written"
-fi
+solution abc-min
+expect 0 scripts/check.sh abc-min
+has_line '^AC   sample-1 '
+has "note: no validator, so the inputs are not validated"
+has_line '^AC   sample-2 '
+has_line '^2 passed, 0 failed$'
+expect 0 cargo test -p abc-min
+has "test stored_cases_pass ... ok"
+step "(a) main.rs and two samples: check.sh and cargo test -p pass"
 
-# check.sh runs the validator before the submission: with the stub, the stored
-# case is INVALID and check.sh fails.
-if "$scratch/scripts/check.sh" echo-demo >"$scratch/check.log" 2>&1; then
-    fail "check.sh passed with the validator stub"
-fi
-grep -q '^INVALID' "$scratch/check.log" ||
-    fail "check.sh did not report the stored case INVALID: $(tail -n 5 "$scratch/check.log")"
+solution abc-min bug
+expect 1 scripts/check.sh abc-min
+has_line '^WA   sample-1 '
+has_line '^1 passed, 1 failed$'
+expect 101 cargo test -p abc-min
+has_line '^WA   sample-1 '
+has "test stored_cases_pass ... FAILED"
+step "(a) a wrong main.rs: check.sh and cargo test -p fail with WA"
 
-# A validator written as the stub says: one integer on one line.
-cat > "$scratch/crates/echo-demo/src/bin/validate.rs" <<'RUST'
-//! Validator of the self-test's echo problem: one integer from 0 to 10^9 on a line.
+expect 2 scripts/stress.sh abc-min
+has "abc-min has no naive and no gen, which judge stress needs: add them with \`scripts/new-problem.sh abc-min --with naive,gen\`"
+expect 2 scripts/bench.sh --smoke abc-min
+has "abc-min has no gen and no baseline, which bench needs: add with \`scripts/new-problem.sh abc-min --with gen,baseline\`"
+step "(a) stress.sh and bench.sh name the pieces to add"
 
+# (c) Every piece's stub, in a --full problem whose main.rs and samples are written.
+expect 0 scripts/new-problem.sh abc-full --full
+for file in src/bin/naive.rs src/bin/gen.rs src/bin/validate.rs src/bin/baseline.rs \
+    tests/naive.rs tests/generator.rs tests/validate.rs tests/baseline.rs \
+    tests/brute_force.rs tests/generated_inputs.rs; do
+    [ -f "crates/abc-full/$file" ] || fail "--full wrote no crates/abc-full/$file"
+done
+expect 0 cargo fmt --all --check
+samples abc-full
+solution abc-full
+expect 0 cargo test -p abc-full --no-run
+# Each test target against a stub: it builds and runs ("test result: FAILED"),
+# and fails for the stub's own reason.
+stub_fails() {
+    local test=$1 message=$2
+    expect 101 cargo test -p abc-full --test "$test"
+    has "test result: FAILED" "$message"
+}
+naive_stub="abc-full-naive: the brute force is not written yet (src/bin/naive.rs is a stub)"
+gen_stub="abc-full-gen: the generator is not written yet (src/bin/gen.rs is a stub)"
+validator_stub="abc-full: the validator is not written yet (src/bin/validate.rs rejects every input)"
+baseline_stub="abc-full-baseline: the baseline is not written yet (src/bin/baseline.rs is a stub)"
+stub_fails validate "$validator_stub"
+stub_fails io_tests "$validator_stub"
+expect 1 scripts/check.sh abc-full
+has_line '^INVALID sample-1$'
+has "$validator_stub"
+# The validator written, so that the other stubs' tests meet valid inputs.
+cat >crates/abc-full/src/bin/validate.rs <<'EOF'
+//! `a b` on one line, each an integer from 1 to 10^4.
 use judge::validate::Reader;
 use std::process::ExitCode;
 
-const PROBLEM: &str = "echo-demo";
+const PROBLEM: &str = "abc-full";
 
 pub fn validate(input: &[u8]) -> Result<(), String> {
     let mut reader = Reader::new(PROBLEM, input);
-    reader.integer("n", 0, 1_000_000_000)?;
+    reader.integer("a", 1, 10_000)?;
+    reader.space()?;
+    reader.integer("b", 1, 10_000)?;
     reader.newline()?;
     reader.end()
 }
@@ -73,8 +171,92 @@ pub fn validate(input: &[u8]) -> Result<(), String> {
 fn main() -> ExitCode {
     judge::validate::main(PROBLEM, validate)
 }
-RUST
-(cd "$scratch" && cargo test -q -p echo-demo --test validate stored_inputs_are_valid >/dev/null 2>&1) ||
-    fail "the stored case is invalid under a written validator"
-"$scratch/scripts/check.sh" echo-demo
-echo "test-new-problem: scaffold is checkable; its stub validator and brute-force tests fail as they should"
+EOF
+stub_fails naive "$naive_stub"
+stub_fails generator "$gen_stub"
+stub_fails brute_force "$gen_stub"
+stub_fails generated_inputs "$gen_stub"
+stub_fails baseline "$baseline_stub"
+step "(c) each stub fails its test with its own message"
+
+# Adding pieces again writes nothing over them.
+expect 0 scripts/new-problem.sh abc-full --with naive,validate
+has "kept crates/abc-full/src/bin/naive.rs (it exists)" "kept crates/abc-full/tests/validate.rs (it exists)"
+! grep -q '^wrote' "$log" || fail "adding existing pieces wrote a file"
+[ "$(grep -c '^name = "abc-full-naive"$' crates/abc-full/Cargo.toml)" = 1 ] ||
+    fail "the naive is declared more than once"
+
+# (b) The pieces written.
+cat >crates/abc-full/src/bin/naive.rs <<'EOF'
+//! Brute force: a * b by repeated addition, then its last bit.
+use proconio::input;
+
+fn main() {
+    input! { a: u64, b: u64 }
+    let product: u64 = (0..b).map(|_| a).sum();
+    println!("{}", ["Even", "Odd"][(product & 1) as usize]);
+}
+EOF
+cat >crates/abc-full/src/bin/gen.rs <<'EOF'
+//! `a b`, each from 1 to SIZE (at most 10^4).
+use judge::generator::{generator_main, Generator};
+use judge::rng::SplitMix64;
+use std::process::ExitCode;
+
+struct Inputs;
+
+impl Generator for Inputs {
+    const MAX_SIZE: u64 = 10_000;
+
+    fn random(rng: &mut SplitMix64, size: u64) -> String {
+        let a = rng.range_inclusive(1, size);
+        let b = rng.range_inclusive(1, size);
+        format!("{a} {b}\n")
+    }
+}
+
+fn main() -> ExitCode {
+    generator_main::<Inputs>()
+}
+EOF
+cat >crates/abc-full/src/bin/baseline.rs <<'EOF'
+//! Reads `a b` as main.rs does; prints them.
+use proconio::input;
+
+fn main() {
+    input! { a: u32, b: u32 }
+    println!("{a} {b}");
+}
+EOF
+expect 0 scripts/check.sh abc-full
+has_line '^AC   sample-1 '
+has_line '^2 passed, 0 failed$'
+grep -q "not validated" "$log" && fail "check.sh did not validate abc-full's inputs"
+step "(b) every piece written: check.sh passes, inputs validated"
+
+expect 0 cargo test -p abc-full
+for test in stored_cases_pass naive_passes_the_stored_cases each_seed_gives_one_input_at_each_size \
+    agrees_with_naive_on_generated_inputs stored_inputs_are_valid generated_inputs_are_valid \
+    single_byte_mutants_of_stored_inputs_are_accepted_or_rejected_cleanly \
+    baseline_reads_every_stored_input; do
+    has "test $test ... ok"
+done
+step "(b) every test passes, the brute-force test among them"
+
+solution abc-full bug
+expect 1 scripts/stress.sh abc-full --seed 1 --cases 100 --size 10
+has_line '^WA '
+has "stored as"
+solution abc-full
+step "(b) judge stress finds the bug put into main.rs"
+
+expect 0 scripts/bench.sh --smoke abc-full
+has_line '^\| abc-full \| '
+expect 0 scripts/bundle.sh abc-full -o "$ws/abc-full.rs"
+expect 0 rustc --edition 2021 -O -o "$ws/abc-full-bundled" "$ws/abc-full.rs"
+[ "$("$ws/abc-full-bundled" <io-tests/abc-full/sample-1.in)" = Even ] ||
+    fail "the bundle does not answer sample-1"
+step "(b) bench.sh --smoke, bundle.sh (the bundle compiles and answers)"
+
+rm -rf "$ws"
+echo "test-new-problem: (a), (b) and (c) hold [$((SECONDS - started)) s]"

@@ -24,7 +24,7 @@ use lexopt::prelude::*;
 use lexopt::Parser;
 
 use judge::problem::{problem_names, Problem};
-use judge::report::{check_problem, unusable, Style, Summary};
+use judge::report::{check_problem, check_workspace_problem, unusable, Style, Summary};
 use judge::stress::{
     stress, Inputs, Outcome, Programs, Progress, Settings, DEFAULT_CASES, DEFAULT_NAIVE_LIMIT,
     DEFAULT_SIZE,
@@ -50,10 +50,10 @@ usage: judge check [--root DIR] [--bin-dir DIR] [PROBLEM...]
 
 Checks each problem's built binary (BIN-DIR/PROBLEM) against
 ROOT/io-tests/PROBLEM under the time limit in its crate's
-[package.metadata.judge]. Every input is first validated by
-BIN-DIR/PROBLEM-validate (exit 0: valid; exit 1 and a message:
-the case fails as INVALID; a missing or failing validator is an
-error). Every problem under ROOT/crates by default. ROOT defaults
+[package.metadata.judge]. When the crate has a validator, every
+input is first validated by BIN-DIR/PROBLEM-validate (exit 0: valid;
+exit 1 and a message: the case fails as INVALID; a missing or
+failing validator is an error). Every problem under ROOT/crates by default. ROOT defaults
 to the current folder, BIN-DIR to ${CARGO_TARGET_DIR:-ROOT/target}/release.
 Prints a line per case and closes with `N passed, M failed`;
 exits 1 if anything failed, 2 on a usage error.";
@@ -71,8 +71,8 @@ usage: judge stress [--root DIR] [--bin-dir DIR] PROBLEM [--cases N] [--seed S]
                     [--size K] [--time SECONDS] [--naive-time-limit-ms MS] [--all]
 
 Runs BIN-DIR/PROBLEM and BIN-DIR/PROBLEM-naive on inputs from
-BIN-DIR/PROBLEM-gen, each validated by BIN-DIR/PROBLEM-validate,
-until they disagree: case i is `PROBLEM-gen S+i K`
+BIN-DIR/PROBLEM-gen, each validated by BIN-DIR/PROBLEM-validate
+when the crate has a validator, until they disagree: case i is `PROBLEM-gen S+i K`
 (S: --seed, default taken from the clock and printed; K: --size,
 default 10). Stops after N cases (default 1000, or no limit when only
 --time is given) or SECONDS. --all walks `PROBLEM-gen --all I` for every
@@ -89,8 +89,9 @@ ROOT/io-tests/PROBLEM/stress-SEED.in/.out (stress-all-I for --all). An
 existing file is never overwritten (a -2, -3, ... suffix is added), and
 an input already stored under any name is not stored again.
 Progress goes to stderr. Exits 0 when every case agreed, 1 on a
-disagreement (flaky or not), 2 on a usage or setup error, 3 when the
-naive, the generator or the validator failed, or the validator
+disagreement (flaky or not), 2 on a usage or setup error (a problem
+without a naive or a generator is one: the message names the command
+that adds them), 3 when the naive, the generator or the validator failed, or the validator
 rejected a generated input (no verdict on the submission).";
 
 /// Exit status when stdout is a closed pipe (`judge ... | head -1`): what a
@@ -486,14 +487,7 @@ fn check(options: &CheckOptions) -> Result<Summary, Failure> {
     let mut stdout = io::stdout().lock();
     for name in &names {
         let problem = Problem::load(root, name).map_err(|error| format!("{name}: {error}"))?;
-        let validator = bin_dir.join(format!("{name}-validate"));
-        let summary = check_problem(
-            &problem,
-            &bin_dir.join(name),
-            Some(&validator),
-            &mut stdout,
-            style(),
-        )?;
+        let summary = check_workspace_problem(&problem, &bin_dir.join(name), &mut stdout, style())?;
         total.add(summary);
         stdout.flush()?;
     }
@@ -531,14 +525,20 @@ fn test(options: &TestOptions) -> Result<Summary, Failure> {
 
 /// `judge stress`: exit 0 clean, 1 disagreement, 2 usage or setup error, 3 a tool failed.
 fn stress_command(options: StressOptions) -> ExitCode {
-    let problem = match Problem::load(&options.root, &options.problem) {
-        Ok(problem) => problem,
-        Err(error) => {
-            eprintln!("judge: {}: {error}", options.problem);
+    let loaded = Problem::load(&options.root, &options.problem)
+        .map_err(|error| format!("{}: {error}", options.problem))
+        .and_then(|problem| {
+            let programs =
+                Programs::of(&problem, &options.bin_dir).map_err(|error| error.to_string())?;
+            Ok((problem, programs))
+        });
+    let (problem, programs) = match loaded {
+        Ok(loaded) => loaded,
+        Err(message) => {
+            eprintln!("judge: {message}");
             return ExitCode::from(2);
         }
     };
-    let programs = Programs::in_dir(&options.bin_dir, &options.problem);
     let settings = Settings {
         inputs: options.inputs,
         max_cases: options.max_cases,

@@ -20,6 +20,53 @@ use std::time::Duration;
 
 const JUDGE_TABLE: &str = "package.metadata.judge";
 
+/// A program a problem may have beside its submission: a `[[bin]]` of its crate
+/// named `<problem>-<word>`, added by `scripts/new-problem.sh NAME --with <word>`.
+/// A problem has only the pieces it was given; the tools use what exists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Piece {
+    /// The brute force the submission is compared with.
+    Naive,
+    /// The input generator (`judge::generator`).
+    Gen,
+    /// The input validator (`judge::validate`).
+    Validate,
+    /// Reads the input as the submission does and solves nothing: the benchmark's baseline.
+    Baseline,
+}
+
+impl Piece {
+    pub const ALL: [Piece; 4] = [Piece::Naive, Piece::Gen, Piece::Validate, Piece::Baseline];
+
+    /// The piece's word for `--with`, also its binary's suffix.
+    pub fn word(self) -> &'static str {
+        match self {
+            Piece::Naive => "naive",
+            Piece::Gen => "gen",
+            Piece::Validate => "validate",
+            Piece::Baseline => "baseline",
+        }
+    }
+
+    /// The name of problem `problem`'s binary of this piece.
+    pub fn binary(self, problem: &str) -> String {
+        format!("{problem}-{}", self.word())
+    }
+}
+
+/// Why a tool cannot run on `problem` without the `missing` pieces, and the
+/// command that adds them.
+pub fn missing_pieces(problem: &str, tool: &str, missing: &[Piece]) -> String {
+    let words: Vec<&str> = missing.iter().map(|piece| piece.word()).collect();
+    format!(
+        "{problem} has no {}, which {tool} needs: add {} with `scripts/new-problem.sh {problem} --with {}` and write {}",
+        words.join(" and no "),
+        if missing.len() == 1 { "it" } else { "them" },
+        words.join(","),
+        if missing.len() == 1 { "it" } else { "them" },
+    )
+}
+
 /// A problem crate under `crates/<name>` with its cases in `io-tests/<name>`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Problem {
@@ -97,6 +144,19 @@ impl Problem {
             url: manifest.string(JUDGE_TABLE, "url")?,
             name,
         })
+    }
+
+    /// The pieces its crate's manifest declares, in [`Piece::ALL`] order.
+    ///
+    /// # Errors
+    /// When the manifest cannot be read, or a `[[bin]]` name is not a plain string.
+    pub fn pieces(&self) -> io::Result<Vec<Piece>> {
+        let (_, manifest) = read_manifest(&self.manifest_dir)?;
+        let bins = manifest.strings("bin", "name")?;
+        Ok(Piece::ALL
+            .into_iter()
+            .filter(|piece| bins.contains(&piece.binary(&self.name)))
+            .collect())
     }
 }
 
@@ -261,25 +321,41 @@ impl Manifest {
     /// # Errors
     /// When the value is there but is not such a string.
     pub fn string(&self, table: &str, key: &str) -> io::Result<Option<String>> {
-        let Some((raw, line)) = self.raw(table, key) else {
-            return Ok(None);
-        };
-        let value = raw
-            .strip_prefix('"')
-            .and_then(|rest| rest.split_once('"'))
-            .filter(|(inside, after)| {
-                !inside.contains('\\') && {
-                    let after = after.trim_start();
-                    after.is_empty() || after.starts_with('#')
-                }
-            })
-            .map(|(inside, _)| inside.to_string());
-        value.map(Some).ok_or_else(|| {
+        self.raw(table, key)
+            .map(|(raw, line)| unquoted(key, raw, line))
+            .transpose()
+    }
+
+    /// `key`'s value in every `[table]` (or `[[table]]`) that has it, in file order:
+    /// strings as [`Manifest::string`] reads them.
+    ///
+    /// # Errors
+    /// When a value is not such a string.
+    pub fn strings(&self, table: &str, key: &str) -> io::Result<Vec<String>> {
+        self.entries
+            .iter()
+            .filter(|entry| entry.0 == table && entry.1 == key)
+            .map(|entry| unquoted(key, &entry.2, entry.3))
+            .collect()
+    }
+}
+
+/// A string value in double quotes without escapes, as its text.
+fn unquoted(key: &str, raw: &str, line: usize) -> io::Result<String> {
+    raw.strip_prefix('"')
+        .and_then(|rest| rest.split_once('"'))
+        .filter(|(inside, after)| {
+            !inside.contains('\\') && {
+                let after = after.trim_start();
+                after.is_empty() || after.starts_with('#')
+            }
+        })
+        .map(|(inside, _)| inside.to_string())
+        .ok_or_else(|| {
             invalid(format!(
                 "line {line}: {key} = {raw}: expected a string in double quotes, without escapes"
             ))
         })
-    }
 }
 
 /// A value without a trailing `# comment`.
@@ -377,6 +453,28 @@ name = "demo-naive"
             "line 2: expected `key = value` in [package.metadata.judge]"
         );
         assert!(Manifest::parse("[package\nname = \"x\"\n").is_err());
+    }
+
+    #[test]
+    fn pieces_are_the_declared_bins_of_the_problem() {
+        let root = crate::scratch::tempdir().unwrap();
+        let crate_dir = root.path().join("crates/demo");
+        fs::create_dir_all(&crate_dir).unwrap();
+        let with_naive = MANIFEST.replace("demo-naive", "demo-validate")
+            + "[[bin]]\nname = \"demo-naive\"\n[[bin]]\nname = \"other-gen\"\n";
+        fs::write(crate_dir.join("Cargo.toml"), with_naive).unwrap();
+        let problem = Problem::load(root.path(), "demo").unwrap();
+        assert_eq!(problem.pieces().unwrap(), [Piece::Naive, Piece::Validate]);
+        assert_eq!(
+            missing_pieces("demo", "judge stress", &[Piece::Gen]),
+            "demo has no gen, which judge stress needs: add it with \
+             `scripts/new-problem.sh demo --with gen` and write it"
+        );
+        assert_eq!(
+            missing_pieces("demo", "bench", &[Piece::Gen, Piece::Baseline]),
+            "demo has no gen and no baseline, which bench needs: add them with \
+             `scripts/new-problem.sh demo --with gen,baseline` and write them"
+        );
     }
 
     #[test]

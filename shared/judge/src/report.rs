@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use std::os::unix::fs::PermissionsExt;
 
-use crate::problem::Problem;
+use crate::problem::{Piece, Problem};
 use crate::run::execute;
 use crate::suite::{discover, show_path};
 use crate::verdict::{run_stderr_tail, Verdict};
@@ -140,6 +140,47 @@ pub fn check_problem(
     out: &mut dyn Write,
     style: Style,
 ) -> io::Result<Summary> {
+    check_cases(problem, binary, validator, None, out, style)
+}
+
+/// [`check_problem`] for a problem of the workspace, with the validator its
+/// crate declares (`<problem>-validate`, beside `binary`: cargo builds every
+/// binary of a crate into one folder). A problem without one is checked all the
+/// same, under a line saying that its inputs are not validated.
+///
+/// # Errors
+/// When the crate's manifest cannot be read, or writing to `out` fails.
+pub fn check_workspace_problem(
+    problem: &Problem,
+    binary: &Path,
+    out: &mut dyn Write,
+    style: Style,
+) -> io::Result<Summary> {
+    if problem.pieces()?.contains(&Piece::Validate) {
+        let validator = binary.with_file_name(Piece::Validate.binary(&problem.name));
+        check_cases(problem, binary, Some(&validator), None, out, style)
+    } else {
+        let note = unvalidated_note(&problem.name, "inputs");
+        check_cases(problem, binary, None, Some(&note), out, style)
+    }
+}
+
+/// The line that says a problem's `inputs` are used without a validator.
+pub(crate) fn unvalidated_note(problem: &str, inputs: &str) -> String {
+    format!(
+        "note: no validator, so the {inputs} are not validated (add one with `scripts/new-problem.sh {problem} --with validate`)"
+    )
+}
+
+/// [`check_problem`], with a `note` line under the problem's first line.
+fn check_cases(
+    problem: &Problem,
+    binary: &Path,
+    validator: Option<&Path>,
+    note: Option<&str>,
+    out: &mut dyn Write,
+    style: Style,
+) -> io::Result<Summary> {
     let mut summary = Summary::default();
     let error = |out: &mut dyn Write, summary: &mut Summary, message: String| {
         summary.failed += 1;
@@ -161,6 +202,9 @@ pub fn check_problem(
         if count == 1 { "" } else { "s" },
         millis(problem.time_limit)
     )?;
+    if let Some(note) = note {
+        writeln!(out, "{note}")?;
+    }
     for skipped in &suite.skipped {
         writeln!(out, "warning: {skipped}")?;
     }
@@ -257,13 +301,12 @@ pub fn check_problem(
 }
 
 /// For a problem crate's `cargo test`: checks the built binary against the
-/// problem's stored cases, each input validated first by the problem's
-/// validator (`<problem>-validate`, found beside `binary`, as cargo builds every
-/// binary of the crate into one folder). Fails the test, showing the report
-/// without a panic backtrace, unless every case passes.
+/// problem's stored cases as [`check_workspace_problem`] does (each input
+/// validated first when the crate has a validator). Fails the test, showing the
+/// report without a panic backtrace, unless every case passes.
 ///
 /// # Panics
-/// When the problem cannot be loaded, the validator is missing or rejects an
+/// When the problem cannot be loaded, its validator is missing or rejects an
 /// input, or any case does not pass.
 ///
 /// # Example
@@ -273,17 +316,9 @@ pub fn check_problem(
 pub fn assert_io_tests_pass(manifest_dir: &str, binary: &str) {
     let problem = Problem::from_manifest_dir(Path::new(manifest_dir))
         .unwrap_or_else(|error| fail_test(format!("cannot load the problem: {error}")));
-    let binary = Path::new(binary);
-    let validator = binary.with_file_name(format!("{}-validate", problem.name));
     let mut report = Vec::new();
-    let summary = check_problem(
-        &problem,
-        binary,
-        Some(&validator),
-        &mut report,
-        Style::Plain,
-    )
-    .expect("writing to memory cannot fail");
+    let summary = check_workspace_problem(&problem, Path::new(binary), &mut report, Style::Plain)
+        .unwrap_or_else(|error| fail_test(format!("cannot check the problem: {error}")));
     print!("{}", String::from_utf8_lossy(&report));
     if summary.failed > 0 {
         fail_test(summary.closing_line());

@@ -8,7 +8,7 @@
 //! judged like a stored case ([`Verdict::of_execution`]): the naive's output is
 //! the expected answer, the submission runs under the problem's time limit and
 //! the naive under a generous limit of its own. Every input is first checked by
-//! the problem's validator. When the generator, the validator or the naive
+//! the problem's validator, when it has one. When the generator, the validator or the naive
 //! fails, that is what gets reported: the submission is not judged.
 //!
 //! A disagreement is re-run [`CONFIRM_RUNS`] more times on the same input
@@ -23,7 +23,8 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use crate::crosscheck::{cross_check, CrossCheck};
-use crate::report::indented;
+use crate::problem::{missing_pieces, Piece, Problem};
+use crate::report::{indented, unvalidated_note};
 use crate::run::{execute, Execution};
 use crate::show;
 use crate::verdict::{run_stderr_tail, Verdict};
@@ -52,25 +53,44 @@ const REDRAW_EVERY: Duration = Duration::from_millis(100);
 /// ...and written as a new line this often elsewhere (a log, CI).
 const LOG_EVERY: Duration = Duration::from_secs(5);
 
-/// A problem's four programs.
+/// The programs a stress run uses.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Programs {
     pub submission: PathBuf,
     pub naive: PathBuf,
     pub gen: PathBuf,
-    pub validator: PathBuf,
+    /// `None`: the generated inputs are not validated.
+    pub validator: Option<PathBuf>,
 }
 
 impl Programs {
-    /// The built binaries of problem `name`: `BIN-DIR/<name>`, `<name>-naive`,
-    /// `<name>-gen` and `<name>-validate`.
-    pub fn in_dir(bin_dir: &Path, name: &str) -> Programs {
-        Programs {
-            submission: bin_dir.join(name),
-            naive: bin_dir.join(format!("{name}-naive")),
-            gen: bin_dir.join(format!("{name}-gen")),
-            validator: bin_dir.join(format!("{name}-validate")),
+    /// The built binaries of `problem` in `bin_dir`: `<name>`, `<name>-naive`,
+    /// `<name>-gen`, and `<name>-validate` when its crate has a validator.
+    ///
+    /// # Errors
+    /// When the crate has no naive or no generator (the message names the
+    /// command that adds them), or its manifest cannot be read.
+    pub fn of(problem: &Problem, bin_dir: &Path) -> io::Result<Programs> {
+        let pieces = problem.pieces()?;
+        let missing: Vec<Piece> = [Piece::Naive, Piece::Gen]
+            .into_iter()
+            .filter(|piece| !pieces.contains(piece))
+            .collect();
+        if !missing.is_empty() {
+            return Err(io::Error::new(
+                io::ErrorKind::NotFound,
+                missing_pieces(&problem.name, "judge stress", &missing),
+            ));
         }
+        let program = |piece: Piece| bin_dir.join(piece.binary(&problem.name));
+        Ok(Programs {
+            submission: bin_dir.join(&problem.name),
+            naive: program(Piece::Naive),
+            gen: program(Piece::Gen),
+            validator: pieces
+                .contains(&Piece::Validate)
+                .then(|| program(Piece::Validate)),
+        })
     }
 }
 
@@ -371,7 +391,10 @@ impl Stress<'_> {
             }));
         }
         let input = run.stdout;
-        let check = execute(&self.programs.validator, &[], &input, GEN_LIMIT)?;
+        let Some(validator) = &self.programs.validator else {
+            return Ok(Ok(input));
+        };
+        let check = execute(validator, &[], &input, GEN_LIMIT)?;
         if check.succeeded() && !check.timed_out(GEN_LIMIT) {
             return Ok(Ok(input));
         }
@@ -684,11 +707,14 @@ pub fn stress(
     progress: &mut Progress,
 ) -> io::Result<Outcome> {
     for program in [
-        &programs.submission,
-        &programs.naive,
-        &programs.gen,
-        &programs.validator,
-    ] {
+        Some(&programs.submission),
+        Some(&programs.naive),
+        Some(&programs.gen),
+        programs.validator.as_ref(),
+    ]
+    .into_iter()
+    .flatten()
+    {
         if let Some(reason) = crate::report::unusable(program) {
             return Err(io::Error::new(
                 io::ErrorKind::NotFound,
@@ -737,6 +763,9 @@ pub fn stress(
             .map(|budget| format!(", at most {} s", budget.as_secs_f64()))
             .unwrap_or_default(),
     )?;
+    if programs.validator.is_none() {
+        writeln!(out, "{}", unvalidated_note(name, "generated inputs"))?;
+    }
     out.flush()?;
 
     let started = Instant::now();

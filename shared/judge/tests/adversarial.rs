@@ -17,7 +17,7 @@ use judge::verdict::{judge, Verdict};
 
 mod common;
 
-use common::{script, SECOND};
+use common::{problem_crate, script, SECOND};
 
 fn run_script(body: &str, input: &[u8], limit: Duration) -> Execution {
     let dir = judge::scratch::tempdir().unwrap();
@@ -508,13 +508,7 @@ fn invalid_inputs_and_broken_validators_fail_their_cases() {
 #[test]
 fn a_failing_io_test_unwinds_without_the_panic_hook() {
     let dir = judge::scratch::tempdir().unwrap();
-    let crate_dir = dir.path().join("crates/demo");
-    fs::create_dir_all(&crate_dir).unwrap();
-    fs::write(
-        crate_dir.join("Cargo.toml"),
-        "[package]\nname = \"demo\"\n[package.metadata.judge]\ntime-limit-ms = 1000\n",
-    )
-    .unwrap();
+    let crate_dir = problem_crate(dir.path(), "demo", 1000, &["validate"]);
     let tests = dir.path().join("io-tests/demo");
     fs::create_dir_all(&tests).unwrap();
     fs::write(tests.join("a.in"), "1\n").unwrap();

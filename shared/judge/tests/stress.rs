@@ -9,6 +9,12 @@ use std::process::{Command, Output, Stdio};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+// Its `script` does not take this file's SPAWN_LOCK.
+#[allow(dead_code)]
+mod common;
+
+use common::problem_crate;
+
 /// Held while writing a script and while starting a process. Tests run on
 /// threads of one process: a child forked while another thread has a script
 /// open for writing inherits that descriptor until it execs, and running the
@@ -98,13 +104,7 @@ fn workspace_with_limit(
     gen: &str,
     time_limit_ms: u64,
 ) -> PathBuf {
-    let crate_dir = root.join("crates").join(name);
-    fs::create_dir_all(&crate_dir).unwrap();
-    fs::write(
-        crate_dir.join("Cargo.toml"),
-        format!("[package]\nname = \"{name}\"\n\n[package.metadata.judge]\ntime-limit-ms = {time_limit_ms}\n"),
-    )
-    .unwrap();
+    problem_crate(root, name, time_limit_ms, &["naive", "gen", "validate"]);
     fs::create_dir_all(root.join("io-tests").join(name)).unwrap();
     let bin_dir = root.join("bin");
     fs::create_dir_all(&bin_dir).unwrap();
@@ -592,4 +592,46 @@ fn an_input_the_validator_rejects_is_a_tool_failure() {
     let (code, _, stderr) = stress(root, &["sum"]);
     assert_eq!(code, Some(2));
     assert!(stderr.contains("sum-validate: No such file"), "{stderr}");
+}
+
+/// Issue 22: stress needs a naive and a generator, and says how to add them.
+#[test]
+fn a_problem_without_naive_or_generator_names_the_command_that_adds_them() {
+    let dir = judge::scratch::tempdir().unwrap();
+    let root = dir.path();
+    workspace(root, "sum", SUM, SUM, GEN);
+    problem_crate(root, "sum", 2000, &["validate"]);
+    let (code, stdout, stderr) = stress(root, &["sum", "--seed", "1"]);
+    assert_eq!(code, Some(2), "{stdout}");
+    assert!(
+        stderr.contains(
+            "sum has no naive and no gen, which judge stress needs: add them with \
+             `scripts/new-problem.sh sum --with naive,gen`"
+        ),
+        "{stderr}"
+    );
+    problem_crate(root, "sum", 2000, &["naive", "validate"]);
+    let (code, _, stderr) = stress(root, &["sum", "--seed", "1"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        stderr.contains("sum has no gen, which judge stress needs: add it with `scripts/new-problem.sh sum --with gen`"),
+        "{stderr}"
+    );
+}
+
+/// Issue 22: without a validator, stress runs on unvalidated inputs and says so.
+#[test]
+fn a_problem_without_validator_is_stressed_on_unvalidated_inputs() {
+    let dir = judge::scratch::tempdir().unwrap();
+    let root = dir.path();
+    workspace(root, "sum", SUM, SUM, GEN);
+    problem_crate(root, "sum", 2000, &["naive", "gen"]);
+    // Present but not declared: not run.
+    script(&root.join("bin/sum-validate"), "exit 1");
+    let (code, stdout, _) = stress(root, &["sum", "--seed", "1", "--cases", "5"]);
+    assert_eq!(code, Some(0), "{stdout}");
+    assert!(
+        stdout.contains("note: no validator, so the generated inputs are not validated (add one with `scripts/new-problem.sh sum --with validate`)"),
+        "{stdout}"
+    );
 }

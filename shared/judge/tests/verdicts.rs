@@ -12,7 +12,7 @@ use judge::verdict::{judge, Verdict};
 
 mod common;
 
-use common::{script, SECOND};
+use common::{problem_crate, script, SECOND};
 
 fn verdict_of(body: &str, input: &[u8], expected: &[u8], limit: Duration) -> (Verdict, Duration) {
     let dir = judge::scratch::tempdir().unwrap();
@@ -202,15 +202,7 @@ fn broken_workspace(root: &Path) -> PathBuf {
         ("crash", "echo oops >&2; exit 101"),
         ("endless", "while :; do :; done"),
     ] {
-        let crate_dir = root.join("crates").join(name);
-        fs::create_dir_all(&crate_dir).unwrap();
-        fs::write(
-            crate_dir.join("Cargo.toml"),
-            format!(
-                "[package]\nname = \"{name}\"\n\n[package.metadata.judge]\ntime-limit-ms = 400\n"
-            ),
-        )
-        .unwrap();
+        problem_crate(root, name, 400, &["validate"]);
         let tests = root.join("io-tests").join(name);
         fs::create_dir_all(&tests).unwrap();
         fs::write(tests.join("sample-1.in"), "42\n").unwrap();
@@ -308,4 +300,33 @@ fn help_prints_the_usage_and_succeeds() {
         assert!(output.status.success(), "{args:?}");
         assert!(String::from_utf8_lossy(&output.stdout).contains("judge stress"));
     }
+}
+
+/// Issue 22: a problem without a validator is judged on its cases, under a note.
+#[test]
+fn check_command_judges_a_problem_without_validator_and_says_so() {
+    let dir = judge::scratch::tempdir().unwrap();
+    let bin_dir = broken_workspace(dir.path());
+    problem_crate(dir.path(), "fine", 400, &[]);
+    // Present but not declared: not run.
+    script(&bin_dir, "fine-validate", "exit 1");
+    let output = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .arg("check")
+        .arg("--root")
+        .arg(dir.path())
+        .arg("--bin-dir")
+        .arg(&bin_dir)
+        .arg("fine")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(output.status.code(), Some(0), "{stdout}");
+    assert_eq!(
+        stdout.lines().take(2).collect::<Vec<_>>(),
+        [
+            "fine (1 case, time limit 400 ms)",
+            "note: no validator, so the inputs are not validated (add one with `scripts/new-problem.sh fine --with validate`)",
+        ]
+    );
+    assert_eq!(stdout.lines().last(), Some("1 passed, 0 failed"));
 }

@@ -14,3 +14,18 @@ pub fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
     fs::set_permissions(&path, fs::Permissions::from_mode(0o755)).unwrap();
     path
 }
+
+/// Writes `ROOT/crates/NAME/Cargo.toml`: a problem with time limit `time_limit_ms`
+/// whose crate declares the binaries of `pieces` ("naive", "gen", ...).
+pub fn problem_crate(root: &Path, name: &str, time_limit_ms: u64, pieces: &[&str]) -> PathBuf {
+    let crate_dir = root.join("crates").join(name);
+    fs::create_dir_all(&crate_dir).unwrap();
+    let mut manifest = format!(
+        "[package]\nname = \"{name}\"\n\n[package.metadata.judge]\ntime-limit-ms = {time_limit_ms}\n"
+    );
+    for piece in pieces {
+        manifest += &format!("\n[[bin]]\nname = \"{name}-{piece}\"\n");
+    }
+    fs::write(crate_dir.join("Cargo.toml"), manifest).unwrap();
+    crate_dir
+}

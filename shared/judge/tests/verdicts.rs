@@ -252,17 +252,35 @@ fn check_command_names_each_failure_and_exits_non_zero() {
 fn check_command_can_name_problems() {
     let dir = judge::scratch::tempdir().unwrap();
     let bin_dir = broken_workspace(dir.path());
-    let output = Command::new(env!("CARGO_BIN_EXE_judge"))
-        .args(["check", "--root"])
-        .arg(dir.path())
-        .arg("--bin-dir")
-        .arg(&bin_dir)
-        .arg("fine")
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8(output.stdout).unwrap();
-    assert!(output.status.success(), "{stdout}");
-    assert_eq!(stdout.lines().last(), Some("1 passed, 0 failed"));
+    let check_fine = || {
+        let output = Command::new(env!("CARGO_BIN_EXE_judge"))
+            .args(["check", "--root"])
+            .arg(dir.path())
+            .arg("--bin-dir")
+            .arg(&bin_dir)
+            .arg("fine")
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8(output.stdout).unwrap();
+        assert!(output.status.success(), "{stdout}");
+        assert_eq!(stdout.lines().last(), Some("1 passed, 0 failed"));
+        stdout
+    };
+    let stdout = check_fine();
+    assert!(!stdout.contains("not validated"), "{stdout}");
+
+    // Issue 22: a problem without a validator is judged on its cases, under a
+    // note; a validator binary it does not declare is not run.
+    problem_crate(dir.path(), "fine", 400, &[]);
+    script(&bin_dir, "fine-validate", "exit 1");
+    let stdout = check_fine();
+    assert_eq!(
+        stdout.lines().take(2).collect::<Vec<_>>(),
+        [
+            "fine (1 case, time limit 400 ms)",
+            "note: no validator, so the inputs are not validated (add one with `scripts/new-problem.sh fine --with validate`)",
+        ]
+    );
 }
 
 #[test]
@@ -300,33 +318,4 @@ fn help_prints_the_usage_and_succeeds() {
         assert!(output.status.success(), "{args:?}");
         assert!(String::from_utf8_lossy(&output.stdout).contains("judge stress"));
     }
-}
-
-/// Issue 22: a problem without a validator is judged on its cases, under a note.
-#[test]
-fn check_command_judges_a_problem_without_validator_and_says_so() {
-    let dir = judge::scratch::tempdir().unwrap();
-    let bin_dir = broken_workspace(dir.path());
-    problem_crate(dir.path(), "fine", 400, &[]);
-    // Present but not declared: not run.
-    script(&bin_dir, "fine-validate", "exit 1");
-    let output = Command::new(env!("CARGO_BIN_EXE_judge"))
-        .arg("check")
-        .arg("--root")
-        .arg(dir.path())
-        .arg("--bin-dir")
-        .arg(&bin_dir)
-        .arg("fine")
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8(output.stdout).unwrap();
-    assert_eq!(output.status.code(), Some(0), "{stdout}");
-    assert_eq!(
-        stdout.lines().take(2).collect::<Vec<_>>(),
-        [
-            "fine (1 case, time limit 400 ms)",
-            "note: no validator, so the inputs are not validated (add one with `scripts/new-problem.sh fine --with validate`)",
-        ]
-    );
-    assert_eq!(stdout.lines().last(), Some("1 passed, 0 failed"));
 }

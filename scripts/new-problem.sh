@@ -20,8 +20,8 @@
 # naive and gen together also bring tests/brute_force.rs (the submission against
 # the naive on generated inputs), validate and gen tests/generated_inputs.rs.
 # Each piece starts as a stub that fails, saying so, until it is written.
-# On an existing problem, --with and --full add what it lacks and never
-# overwrite a file.
+# On an existing problem, --with and --full add the pieces it lacks (a piece
+# is there when its binary is declared) and never overwrite a file.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -95,9 +95,8 @@ write_new() {
 }
 
 # Declares the binary NAME-$1 (source src/bin/$1.rs) in the manifest, after the
-# comment $2, unless it is declared already.
+# comment $2.
 declare_bin() {
-    has_piece "$root" "$name" "$1" && return
     printf '\n# %s\n[[bin]]\nname = "%s-%s"\npath = "src/bin/%s.rs"\ntest = false\n' \
         "$2" "$name" "$1" "$1" >>"$crate/Cargo.toml"
 }
@@ -321,9 +320,15 @@ fn baseline_reads_every_stored_input() {
 EOF
 }
 
-# The tests of two pieces together.
+# Whether the problem has pieces $1 and $2, one of them added now.
+pair() {
+    has_piece "$root" "$name" "$1" && has_piece "$root" "$name" "$2" &&
+        [[ " ${added[*]} " == *" $1 "* || " ${added[*]} " == *" $2 "* ]]
+}
+
+# The tests of two pieces together, when one of them is added now.
 pair_tests() {
-    if has_piece "$root" "$name" naive && has_piece "$root" "$name" gen; then
+    if pair naive gen; then
         write_new tests/brute_force.rs <<'EOF'
 //! The submission against the naive brute force on generated inputs: 100 seeds at
 //! sizes 1 and 10 (scripts/stress.sh runs as many as asked).
@@ -344,7 +349,7 @@ fn agrees_with_naive_on_generated_inputs() {
 }
 EOF
     fi
-    if has_piece "$root" "$name" validate && has_piece "$root" "$name" gen; then
+    if pair validate gen; then
         write_new tests/generated_inputs.rs <<'EOF'
 //! Every generated input is valid: the generator's walk, 20 seeds at size 1 and 10,
 //! and a judge-scale one.
@@ -380,10 +385,15 @@ else
     create_problem
     created=true
 fi
+added=()
 for piece in "${all_pieces[@]}"; do
-    if [[ " ${wanted[*]} " == *" $piece "* ]]; then
-        "piece_$piece"
+    [[ " ${wanted[*]} " == *" $piece "* ]] || continue
+    if has_piece "$root" "$name" "$piece"; then
+        echo "crates/$name has its $piece already"
+        continue
     fi
+    "piece_$piece"
+    added+=("$piece")
 done
 pair_tests
 

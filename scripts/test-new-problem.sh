@@ -124,6 +124,22 @@ expect 2 scripts/bench.sh --smoke abc-min
 has "abc-min has no gen and no baseline, which bench needs: add with \`scripts/new-problem.sh abc-min --with gen,baseline\`"
 step "(a) stress.sh and bench.sh name the pieces to add"
 
+# Pieces added to an existing problem: what they bring, nothing overwritten.
+cp crates/abc-min/src/main.rs "$ws/abc-min-main.rs"
+cp crates/abc-min/Cargo.toml "$ws/abc-min-Cargo.toml"
+expect 0 scripts/new-problem.sh abc-min --with naive,gen
+for file in src/bin/naive.rs tests/naive.rs src/bin/gen.rs tests/generator.rs tests/brute_force.rs; do
+    has "wrote crates/abc-min/$file"
+done
+[ "$(grep -c '^wrote' "$log")" = 5 ] || fail "--with naive,gen wrote more than its five files"
+cmp -s crates/abc-min/src/main.rs "$ws/abc-min-main.rs" || fail "--with changed main.rs"
+cmp -s "$ws/abc-min-Cargo.toml" <(head -c "$(wc -c <"$ws/abc-min-Cargo.toml")" crates/abc-min/Cargo.toml) ||
+    fail "--with changed the manifest's lines instead of adding its own"
+grep -qx 'name = "abc-min-naive"' crates/abc-min/Cargo.toml && grep -qx 'name = "abc-min-gen"' crates/abc-min/Cargo.toml ||
+    fail "--with naive,gen did not declare both binaries"
+expect 0 cargo fmt --all --check
+step "(a) --with naive,gen on the existing problem adds its files and binaries"
+
 # (c) Every piece's stub, in a --full problem whose main.rs and samples are written.
 expect 0 scripts/new-problem.sh abc-full --full
 for file in src/bin/naive.rs src/bin/gen.rs src/bin/validate.rs src/bin/baseline.rs \
@@ -179,10 +195,10 @@ stub_fails generated_inputs "$gen_stub"
 stub_fails baseline "$baseline_stub"
 step "(c) each stub fails its test with its own message"
 
-# Adding pieces again writes nothing over them.
+# Asking again for pieces it has changes nothing.
 expect 0 scripts/new-problem.sh abc-full --with naive,validate
-has "kept crates/abc-full/src/bin/naive.rs (it exists)" "kept crates/abc-full/tests/validate.rs (it exists)"
-! grep -q '^wrote' "$log" || fail "adding existing pieces wrote a file"
+has "crates/abc-full has its naive already" "crates/abc-full has its validate already"
+! grep -q '^wrote' "$log" || fail "asking for pieces it has wrote a file"
 [ "$(grep -c '^name = "abc-full-naive"$' crates/abc-full/Cargo.toml)" = 1 ] ||
     fail "the naive is declared more than once"
 

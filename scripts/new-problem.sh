@@ -411,6 +411,13 @@ for file in "${written[@]}"; do
 done
 if $created; then
     echo "wrote io-tests/$name/ (empty)"
+    # CI builds with --locked: the new crate goes into Cargo.lock now (its
+    # dependencies are there already, so nothing is fetched).
+    if (cd "$root" && cargo metadata --offline --format-version 1 >/dev/null); then
+        echo "added $name to Cargo.lock (commit it with the crate)"
+    else
+        echo "new-problem: Cargo.lock not updated (cargo metadata failed, above); the first build will add $name to it" >&2
+    fi
     case $url in
         http*://atcoder.jp/* | http*://codeforces.com/* | http*://*.codeforces.com/* | http*://yukicoder.me/*)
             echo "samples, with online-judge-tools (pip3 install online-judge-tools):"

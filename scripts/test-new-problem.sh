@@ -92,6 +92,8 @@ has "oj d https://atcoder.jp/contests/abc086/tasks/abc086_a -d io-tests/abc-min"
     fail "the minimal problem is more than its manifest, main.rs and io_tests.rs: $(find crates/abc-min -type f)"
 [ -d io-tests/abc-min ] || fail "no io-tests/abc-min/"
 expect 0 cargo fmt --all --check
+# CI builds with --locked: the scaffold put the crate into Cargo.lock.
+expect 0 cargo metadata --locked --offline --format-version 1
 samples abc-min
 # (c) The main.rs template fails with its message.
 expect 1 scripts/check.sh abc-min

@@ -17,6 +17,10 @@
 # [package.metadata.judge]), throughput from the solution's median, and
 # peak RSS.
 #
+# A problem needs a generator and a baseline (scripts/new-problem.sh PROBLEM
+# --with gen,baseline): a named problem without them is an error (exit 2); with
+# no problem named, such problems are skipped, each with a line.
+#
 # --smoke (= --size 1000 --runs 1) is the CI check: it asserts nothing about time,
 # but exits 1 if any binary fails or the solution prints nothing.
 #
@@ -72,9 +76,6 @@ while (($#)); do
     esac
 done
 [[ $runs =~ ^[1-9][0-9]*$ ]] || { echo "bench: --runs needs a positive whole number" >&2; exit 2; }
-# A problem needs its generator and its baseline (pieces of
-# scripts/new-problem.sh): a named problem without them is an error (exit 2);
-# with none named, problems without them are skipped, each with a line.
 named=$((${#problems[@]} > 0))
 if ((!named)); then
     for dir in crates/*/; do
@@ -95,7 +96,9 @@ for problem in "${problems[@]}"; do
     fi
     lacks=$(printf ' and no %s' "${missing[@]}")
     words=$(IFS=,; echo "${missing[*]}")
-    message="$problem has${lacks# and}, which bench needs: add with \`scripts/new-problem.sh $problem --with $words\`"
+    them=them
+    ((${#missing[@]} > 1)) || them=it
+    message="$problem has${lacks# and}, which bench needs: add $them with \`scripts/new-problem.sh $problem --with $words\`"
     if ((named)); then
         echo "bench: $message" >&2
         exit 2

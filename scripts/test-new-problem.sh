@@ -123,7 +123,7 @@ step "(a) a wrong main.rs: check.sh and cargo test -p fail with WA"
 expect 2 scripts/stress.sh abc-min
 has "abc-min has no naive and no gen, which judge stress needs: add them with \`scripts/new-problem.sh abc-min --with naive,gen\`"
 expect 2 scripts/bench.sh --smoke abc-min
-has "abc-min has no gen and no baseline, which bench needs: add with \`scripts/new-problem.sh abc-min --with gen,baseline\`"
+has "abc-min has no gen and no baseline, which bench needs: add them with \`scripts/new-problem.sh abc-min --with gen,baseline\`"
 step "(a) stress.sh and bench.sh name the pieces to add"
 
 # Pieces added to an existing problem: what they bring, nothing overwritten.

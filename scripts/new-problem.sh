@@ -37,10 +37,12 @@ die() {
     exit 2
 }
 
-# The piece table: each word names a function piece_WORD that adds the piece.
-# Another option (a checker, an interactor) adds its word here or its own case
-# below, and a function that writes its files with write_new and declares its
-# binary with declare_bin.
+# The piece table: each word names a function piece_WORD that adds the piece
+# (run in this order, each once, only when the problem lacks it). Another option
+# (a checker, an interactor) adds its word here, or its own case in the option
+# loop, and a function that writes its files with write_new, declares a binary
+# with declare_bin, and puts a key into the manifest's [package.metadata.judge]
+# (a table of `key = value` lines: sed's `/^\[package.metadata.judge\]$/a` adds one).
 all_pieces=(naive gen validate baseline)
 
 [ $# -ge 1 ] || usage

@@ -11,7 +11,7 @@ use std::time::Duration;
 use growth::analysis::{analyse, Analysis, Verdict};
 use growth::series::{self, Program, Role, Settings, Subject};
 use growth::{plot, report};
-use judge::problem::{growth_claim, problem_names, Problem};
+use judge::problem::{growth_claim, missing_pieces, problem_names, Piece, Problem};
 
 const USAGE: &str = "\
 usage: growth [--root DIR] [--bin-dir DIR] [--out DIR] [--seeds N] [--rounds N]
@@ -133,8 +133,12 @@ fn binary(dir: &Path, name: &str) -> Result<PathBuf, String> {
 }
 
 /// The problem `name` of the workspace: its binaries, caps and claim.
-fn problem_subject(options: &Options, bin_dir: &Path, name: &str) -> Result<Subject, String> {
-    let problem = Problem::load(&options.root, name).map_err(|error| format!("{name}: {error}"))?;
+fn problem_subject(
+    options: &Options,
+    bin_dir: &Path,
+    problem: &Problem,
+) -> Result<Subject, String> {
+    let name = problem.name.as_str();
     let claim = growth_claim(&problem.manifest_dir).map_err(|error| format!("{name}: {error}"))?;
     let cap = options.cap.unwrap_or(problem.time_limit * 5);
     let mut programs = vec![
@@ -214,15 +218,36 @@ fn run(options: &Options) -> Result<bool, String> {
         out = out.join("self-test");
         toy_subjects(options, &bin_dir)?
     } else {
-        let names = if options.problems.is_empty() {
+        let all = options.problems.is_empty();
+        let names = if all {
             problem_names(&options.root).map_err(|error| error.to_string())?
         } else {
             options.problems.clone()
         };
-        names
-            .iter()
-            .map(|name| problem_subject(options, &bin_dir, name))
-            .collect::<Result<Vec<_>, _>>()?
+        let mut subjects = Vec::new();
+        for name in &names {
+            let problem =
+                Problem::load(&options.root, name).map_err(|error| format!("{name}: {error}"))?;
+            let pieces = problem
+                .pieces()
+                .map_err(|error| format!("{name}: {error}"))?;
+            let missing: Vec<Piece> = [Piece::Gen, Piece::Baseline]
+                .into_iter()
+                .filter(|piece| !pieces.contains(piece))
+                .collect();
+            if missing.is_empty() {
+                subjects.push(problem_subject(options, &bin_dir, &problem)?);
+            } else if all {
+                // A problem still being solved is no reason to stop measuring the others.
+                eprintln!(
+                    "growth: skipped: {}",
+                    missing_pieces(name, "growth", &missing)
+                );
+            } else {
+                return Err(missing_pieces(name, "growth", &missing));
+            }
+        }
+        subjects
     };
     let settings = Settings {
         seeds: (1..=options.seeds).collect(),

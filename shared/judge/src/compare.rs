@@ -1,7 +1,13 @@
-//! Output comparison as online judges do it.
+//! Output comparison as online judges do it, in three modes ([`Mode`]).
 //!
-//! CRLF and LF are the same, whitespace at the end of a line and blank lines at the
-//! end of the output are ignored, everything else must match byte for byte.
+//! - **Lines** ([`compare`], the default): CRLF and LF are the same, whitespace at
+//!   the end of a line and blank lines at the end of the output are ignored,
+//!   everything else must match byte for byte.
+//! - **Tokens** ([`compare_tokens`]): the outputs as tokens separated by any ASCII
+//!   whitespace; each token must match byte for byte.
+//! - **Float** ([`compare_floats`]): tokens, where two decimal numbers agree when
+//!   their absolute or relative error is at most a bound (the rule of AtCoder's
+//!   statements, `oj t -e` and testlib's `doubleCompare`).
 
 use std::fmt;
 
@@ -141,6 +147,316 @@ fn short_diff(expected: &[u8], got: &[u8], first_difference: usize) -> String {
     diff
 }
 
+/// How a program's output is compared with the expected one: a problem's
+/// `compare` and `float-error` keys, or `judge test --compare`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Mode {
+    /// Judge lines (see [`compare`]): the default.
+    Lines,
+    /// Whitespace-separated tokens, each byte for byte (see [`compare_tokens`]).
+    Tokens,
+    /// Tokens; decimal numbers agree within `error` (see [`compare_floats`]).
+    Float { error: f64 },
+}
+
+/// [`Mode::parse`] admits only finite positive bounds, so a `Mode` is never NaN.
+impl Eq for Mode {}
+
+/// The bound of `compare = "float"` when `float-error` is not given.
+pub const DEFAULT_FLOAT_ERROR: f64 = 1e-6;
+
+/// Slack added to every float bound: the decimal texts `0.5` and `0.500001` are
+/// `1e-6` apart, their doubles a little more (testlib adds the same).
+const FLOAT_SLACK: f64 = 1e-15;
+
+impl Mode {
+    /// The mode named `lines`, `tokens` or `float`, with the bound `float_error`
+    /// (only for `float`; [`DEFAULT_FLOAT_ERROR`] when `None`).
+    ///
+    /// # Errors
+    /// An unknown name, a bound that is not a positive finite number, or a bound
+    /// given with another mode.
+    ///
+    /// # Example
+    /// ```
+    /// use judge::compare::Mode;
+    /// assert_eq!(Mode::parse("float", Some(1e-9)), Ok(Mode::Float { error: 1e-9 }));
+    /// assert_eq!(Mode::parse("float", None), Ok(Mode::Float { error: 1e-6 }));
+    /// assert!(Mode::parse("tokens", Some(1e-9)).is_err());
+    /// ```
+    pub fn parse(name: &str, float_error: Option<f64>) -> Result<Mode, String> {
+        let mode = match name {
+            "lines" => Mode::Lines,
+            "tokens" => Mode::Tokens,
+            "float" => Mode::Float {
+                error: float_error.unwrap_or(DEFAULT_FLOAT_ERROR),
+            },
+            other => {
+                return Err(format!(
+                    "unknown comparison `{other}`: expected lines, tokens or float"
+                ))
+            }
+        };
+        match (mode, float_error) {
+            (Mode::Float { error }, _) if !(error.is_finite() && error > 0.0) => Err(format!(
+                "the float error must be a positive number, not {error}"
+            )),
+            (Mode::Lines | Mode::Tokens, Some(_)) => {
+                Err(format!("a float error is only for float, not {name}"))
+            }
+            _ => Ok(mode),
+        }
+    }
+
+    /// Compares `got` with `expected` in this mode: `None` when a judge would
+    /// accept it, else where and why it differs, in one line, and the few lines
+    /// of context a report shows under it.
+    pub fn compare(&self, expected: &[u8], got: &[u8]) -> Option<(String, String)> {
+        match *self {
+            Mode::Lines => compare(expected, got).map(|mismatch| {
+                let line = mismatch.to_string();
+                (line, mismatch.diff)
+            }),
+            Mode::Tokens => compare_tokens(expected, got).map(TokenMismatch::into_report),
+            Mode::Float { error } => {
+                compare_floats(expected, got, error).map(TokenMismatch::into_report)
+            }
+        }
+    }
+}
+
+impl fmt::Display for Mode {
+    /// `lines`, `tokens`, `float (error 1e-6)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Mode::Lines => write!(f, "lines"),
+            Mode::Tokens => write!(f, "tokens"),
+            Mode::Float { error } => write!(f, "float (error {error:e})"),
+        }
+    }
+}
+
+/// The first token where two outputs differ (see [`compare_tokens`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TokenMismatch {
+    /// 1-based number of the token.
+    pub token: usize,
+    /// The token of the expected output (escaped and cut, see [`crate::show`]),
+    /// `None` past its end.
+    pub expected: Option<String>,
+    /// The token of the program's output, likewise.
+    pub got: Option<String>,
+    /// Why two tokens that differ as text are not accepted, when there is more to
+    /// say: `error 1.0e-4 > 1e-6`, `` `0x10` is not a decimal number``.
+    pub why: Option<String>,
+    /// The lines holding the token in each output, ready to print.
+    pub context: String,
+}
+
+impl TokenMismatch {
+    fn into_report(self) -> (String, String) {
+        let line = self.to_string();
+        (line, self.context)
+    }
+}
+
+impl fmt::Display for TokenMismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let describe = |token: &Option<String>| match token {
+            Some(text) => format!("`{text}`"),
+            None => "end of output".to_string(),
+        };
+        write!(
+            f,
+            "token {}: expected {}, got {}",
+            self.token,
+            describe(&self.expected),
+            describe(&self.got)
+        )?;
+        match &self.why {
+            Some(why) => write!(f, ", {why}"),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The tokens of an output, each with its 1-based line number.
+fn tokens(output: &[u8]) -> impl Iterator<Item = (usize, &[u8])> {
+    output
+        .split(|&byte| byte == b'\n')
+        .enumerate()
+        .flat_map(|(index, line)| {
+            line.split(u8::is_ascii_whitespace)
+                .filter(|token| !token.is_empty())
+                .map(move |token| (index + 1, token))
+        })
+}
+
+/// Compares two outputs token by token, each token byte for byte.
+///
+/// # Example
+/// ```
+/// use judge::compare::compare_tokens;
+/// assert!(compare_tokens(b"1 2\n3\n", b"1\n2 3").is_none());
+/// let mismatch = compare_tokens(b"1 2 3\n", b"1 2 4\n").unwrap();
+/// assert_eq!(mismatch.to_string(), "token 3: expected `3`, got `4`");
+/// ```
+///
+/// # Complexity
+/// Linear in the sizes of both outputs.
+pub fn compare_tokens(expected: &[u8], got: &[u8]) -> Option<TokenMismatch> {
+    compare_tokens_by(expected, got, |a, b| (a == b).then_some(()).ok_or(None))
+}
+
+/// Compares two outputs token by token; two tokens agree when they are equal
+/// bytes, or both are decimal numbers (see [`decimal`]) whose absolute or
+/// relative error is at most `error` (plus 1e-15 for rounding, as testlib).
+/// Any other pair of tokens must be equal bytes: `nan` matches only `nan`,
+/// `0x10` and `1,5` are words, and a number out of a double's range (`1e400`)
+/// matches only the same text. `-0` and `0` agree.
+///
+/// # Example
+/// ```
+/// use judge::compare::compare_floats;
+/// assert!(compare_floats(b"0.5 x\n", b"0.5000001 x\n", 1e-6).is_none());
+/// assert!(compare_floats(b"1000000\n", b"1000000.9\n", 1e-6).is_none(), "relative");
+/// let mismatch = compare_floats(b"0.5000000\n", b"0.5001\n", 1e-6).unwrap();
+/// assert_eq!(
+///     mismatch.to_string(),
+///     "token 1: expected `0.5000000`, got `0.5001`, error 1.0e-4 > 1e-6"
+/// );
+/// ```
+///
+/// # Complexity
+/// Linear in the sizes of both outputs.
+pub fn compare_floats(expected: &[u8], got: &[u8], error: f64) -> Option<TokenMismatch> {
+    compare_tokens_by(expected, got, |want, have| {
+        if want == have {
+            return Ok(());
+        }
+        match (decimal(want), decimal(have)) {
+            (Ok(want), Ok(have)) => {
+                let absolute = (have - want).abs();
+                let bound = error + FLOAT_SLACK;
+                if absolute <= bound || absolute <= bound * want.abs() {
+                    return Ok(());
+                }
+                let relative = if want == 0.0 {
+                    f64::INFINITY
+                } else {
+                    absolute / want.abs()
+                };
+                Err(Some(format!(
+                    "error {:.1e} > {error:e}",
+                    absolute.min(relative)
+                )))
+            }
+            (Err(why), _) => Err(Some(format!("the expected {why}"))),
+            (Ok(_), Err(why)) => Err(Some(format!("the output's {why}"))),
+        }
+    })
+}
+
+/// A token's value when it is a decimal number: an optional sign, digits with
+/// an optional fraction, and an optional exponent (`12`, `-0.5`, `.5`, `1.`,
+/// `3E-7`).
+///
+/// # Errors
+/// Why it is not one, for a message: anything else (`nan`, `inf`, `0x10`,
+/// `1,5`, a word), and a number out of a double's range (`1e400`).
+///
+/// # Example
+/// ```
+/// use judge::compare::decimal;
+/// assert_eq!(decimal(b"-2.5e1"), Ok(-25.0));
+/// assert!(decimal(b"0x10").is_err());
+/// assert!(decimal(b"1e400").is_err());
+/// ```
+pub fn decimal(token: &[u8]) -> Result<f64, String> {
+    let shown = show::escape(token, show::LINE_BYTES, true);
+    let not_decimal = || format!("`{shown}` is not a decimal number");
+    let text = std::str::from_utf8(token).map_err(|_| not_decimal())?;
+    let unsigned = text.strip_prefix(['+', '-']).unwrap_or(text);
+    let (mantissa, exponent) = match unsigned.split_once(['e', 'E']) {
+        Some((mantissa, exponent)) => (mantissa, Some(exponent)),
+        None => (unsigned, None),
+    };
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let digits = |text: &str| text.bytes().all(|byte| byte.is_ascii_digit());
+    let exponent_ok = exponent.is_none_or(|exponent| {
+        let exponent = exponent.strip_prefix(['+', '-']).unwrap_or(exponent);
+        !exponent.is_empty() && digits(exponent)
+    });
+    if !(digits(whole) && digits(fraction) && !(whole.is_empty() && fraction.is_empty()))
+        || !exponent_ok
+    {
+        return Err(not_decimal());
+    }
+    let value: f64 = text.parse().map_err(|_| not_decimal())?;
+    if value.is_finite() {
+        Ok(value)
+    } else {
+        Err(format!("`{shown}` is out of a double's range"))
+    }
+}
+
+/// The first pair of tokens `agree` does not accept: it returns why not, when
+/// there is more to say than that they differ.
+fn compare_tokens_by(
+    expected: &[u8],
+    got: &[u8],
+    agree: impl Fn(&[u8], &[u8]) -> Result<(), Option<String>>,
+) -> Option<TokenMismatch> {
+    let mut want_tokens = tokens(expected);
+    let mut have_tokens = tokens(got);
+    for number in 1.. {
+        let (want, have) = (want_tokens.next(), have_tokens.next());
+        let why = match (want, have) {
+            (None, None) => return None,
+            (Some((_, want)), Some((_, have))) => match agree(want, have) {
+                Ok(()) => continue,
+                Err(why) => why,
+            },
+            _ => None,
+        };
+        let shown = |token: Option<(usize, &[u8])>| {
+            token.map(|(_, text)| show::escape(text, show::LINE_BYTES, false))
+        };
+        return Some(TokenMismatch {
+            token: number,
+            expected: shown(want),
+            got: shown(have),
+            why,
+            context: token_context(expected, want, got, have),
+        });
+    }
+    unreachable!("the loop returns at the end of both outputs")
+}
+
+/// The line of each output that holds the differing token, marked `-`
+/// (expected) and `+` (got) like [`Mismatch::diff`].
+fn token_context(
+    expected: &[u8],
+    want: Option<(usize, &[u8])>,
+    got: &[u8],
+    have: Option<(usize, &[u8])>,
+) -> String {
+    let mut context = String::new();
+    for (marker, output, token, end_note) in [
+        ('-', expected, want, "(end of expected output)"),
+        ('+', got, have, "(end of output)"),
+    ] {
+        match token {
+            Some((number, _)) => {
+                let line = judge_lines(output).nth(number - 1).unwrap_or_default();
+                context += &format!("{marker} {number:>5} | {}\n", show::line(line));
+            }
+            None => context += &format!("{marker}       | {end_note}\n"),
+        }
+    }
+    context
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -215,5 +531,137 @@ mod tests {
             !report.bytes().any(|b| b < b' ' && b != b'\n'),
             "{report:?}"
         );
+    }
+
+    fn accepts(expected: &str, got: &str) -> bool {
+        compare_floats(expected.as_bytes(), got.as_bytes(), 1e-6).is_none()
+    }
+
+    fn float_why(expected: &str, got: &str) -> String {
+        compare_floats(expected.as_bytes(), got.as_bytes(), 1e-6)
+            .unwrap_or_else(|| panic!("{expected:?} against {got:?} was accepted"))
+            .to_string()
+    }
+
+    #[test]
+    fn tokens_ignore_the_layout_but_not_the_text() {
+        assert_eq!(compare_tokens(b"1 2\n3\n", b"  1\t2\r\n\n3"), None);
+        assert_eq!(compare_tokens(b"", b" \n\n"), None);
+        let mismatch = compare_tokens(b"a b\nc d\n", b"a b\nc e\n").unwrap();
+        assert_eq!(mismatch.token, 4);
+        assert_eq!(mismatch.to_string(), "token 4: expected `d`, got `e`");
+        assert_eq!(mismatch.context, "-     2 | c d\n+     2 | c e\n");
+        assert_eq!(
+            compare_tokens(b"1 2\n", b"1\n").unwrap().to_string(),
+            "token 2: expected `2`, got end of output"
+        );
+        let extra = compare_tokens(b"1\n", b"1 2\n").unwrap();
+        assert_eq!(
+            extra.to_string(),
+            "token 2: expected end of output, got `2`"
+        );
+        assert!(extra.context.contains("(end of expected output)"));
+        assert!(
+            compare_tokens(b"1.0\n", b"1\n").is_some(),
+            "no numbers in tokens mode"
+        );
+    }
+
+    #[test]
+    fn floats_agree_within_the_absolute_or_relative_error() {
+        assert!(
+            accepts("0.5", "0.500001"),
+            "exactly the bound, after rounding"
+        );
+        assert!(accepts("0.5", "0.499999"));
+        assert!(!accepts("0.5", "0.5000011"));
+        assert!(accepts("1000000", "1000000.999"), "relative");
+        assert!(!accepts("1000000", "1000001.001"));
+        assert!(accepts("0", "-0.000001"), "absolute near zero");
+        assert!(accepts("1e5", "100000"));
+        assert!(accepts("3 word 2.5", "3.0000000 word 2.5000001"));
+        assert_eq!(
+            float_why("0.5000000", "0.5001"),
+            "token 1: expected `0.5000000`, got `0.5001`, error 1.0e-4 > 1e-6"
+        );
+        assert_eq!(
+            float_why("0", "0.1"),
+            "token 1: expected `0`, got `0.1`, error 1.0e-1 > 1e-6"
+        );
+    }
+
+    #[test]
+    fn every_odd_token_has_a_defined_answer() {
+        // Signed zeros are numbers and equal.
+        assert!(accepts("0", "-0"));
+        assert!(accepts("-0.0", "0"));
+        // Forms strtod reads: a leading dot, a trailing dot, a plus sign, E.
+        assert!(accepts("0.5", ".5"));
+        assert!(accepts("1", "1."));
+        assert!(accepts("1", "+1"));
+        assert!(accepts("1000", "1E3"));
+        // nan and inf are words: they match only the same text.
+        assert!(accepts("nan", "nan"));
+        assert!(accepts("inf", "inf"));
+        assert!(!accepts("nan", "NaN"));
+        assert_eq!(
+            float_why("1", "inf"),
+            "token 1: expected `1`, got `inf`, the output's `inf` is not a decimal number"
+        );
+        assert_eq!(
+            float_why("inf", "1e400"),
+            "token 1: expected `inf`, got `1e400`, the expected `inf` is not a decimal number"
+        );
+        // Out of a double's range: only the same text.
+        assert!(accepts("1e400", "1e400"));
+        assert_eq!(
+            float_why("1e400", "1.0e400"),
+            "token 1: expected `1e400`, got `1.0e400`, the expected `1e400` is out of a double's range"
+        );
+        // Hexadecimal, decimal commas and words are not numbers.
+        assert_eq!(
+            float_why("16", "0x10"),
+            "token 1: expected `16`, got `0x10`, the output's `0x10` is not a decimal number"
+        );
+        assert_eq!(
+            float_why("1.5", "1,5"),
+            "token 1: expected `1.5`, got `1,5`, the output's `1,5` is not a decimal number"
+        );
+        assert_eq!(
+            float_why("YES", "1"),
+            "token 1: expected `YES`, got `1`, the expected `YES` is not a decimal number"
+        );
+        for malformed in [".", "e5", "1e", "1e+", "--1", "1.2.3", "1e5.0", "١"] {
+            assert!(decimal(malformed.as_bytes()).is_err(), "{malformed}");
+        }
+        assert_eq!(decimal(b"1e-400"), Ok(0.0), "underflow is a number");
+        assert_eq!(
+            float_why("1", "1 2"),
+            "token 2: expected end of output, got `2`"
+        );
+    }
+
+    #[test]
+    fn modes_parse_and_compare() {
+        assert_eq!(Mode::parse("lines", None), Ok(Mode::Lines));
+        assert!(Mode::parse("float", Some(0.0)).is_err());
+        assert!(Mode::parse("float", Some(f64::NAN)).is_err());
+        assert!(Mode::parse("exact", None).is_err());
+        assert_eq!(
+            Mode::Float { error: 1e-6 }.to_string(),
+            "float (error 1e-6)"
+        );
+        assert_eq!(Mode::Tokens.compare(b"1 2\n", b"1\n2\n"), None);
+        let (line, _) = Mode::Lines.compare(b"1 2\n", b"1\n2\n").unwrap();
+        assert_eq!(line, "line 1: expected \"1 2\", got \"1\"");
+    }
+
+    #[test]
+    fn token_reports_are_bounded() {
+        let long = vec![b'7'; 10 << 20];
+        let mismatch = compare_floats(b"1\n", &long, 1e-6).unwrap();
+        let report = format!("{mismatch}\n{}", mismatch.context);
+        assert!(report.len() < 2000, "{} bytes", report.len());
+        assert!(report.contains("more bytes"), "{report}");
     }
 }

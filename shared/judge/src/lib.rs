@@ -1,7 +1,8 @@
 //! The judge harness of this workspace: runs a problem's binary on its stored
 //! cases and compares its output the way online judges do.
 //!
-//! - [`compare`]: judge-style output comparison;
+//! - [`compare`]: judge-style output comparison: lines, tokens, floats;
+//! - [`answer`]: how outputs are judged: a comparison mode or a checker;
 //! - [`run`]: running a program under a time limit;
 //! - [`show`]: a program's bytes escaped and cut for a report;
 //! - [`verdict`]: AC / WA / RE / TLE / OLE for one run;
@@ -13,8 +14,11 @@
 //! - [`scratch`]: scratch folders for tests and examples;
 //! - [`generator`]: the command line of every problem's `gen` binary;
 //! - [`stress`]: a submission against its brute force on generated inputs;
-//! - [`validate`]: the reader every input validator uses, and its tests' assertions.
+//! - [`validate`]: the reader every input validator uses, and its tests' assertions;
+//! - [`checker`]: the reader every checker written in Rust uses, with testlib's exit codes.
 
+pub mod answer;
+pub mod checker;
 pub mod compare;
 pub mod crosscheck;
 pub mod generator;

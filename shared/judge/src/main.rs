@@ -513,6 +513,8 @@ fn test(options: &TestOptions) -> Result<Summary, Failure> {
         time_limit: *time_limit,
         memory_limit_mb: None,
         url: None,
+        compare: judge::compare::Mode::Lines,
+        checker: false,
     };
     Ok(check_problem(
         &problem,

@@ -12,11 +12,19 @@
 //!
 //! `growth` (optional) is the exponent k of the cost the crate's README claims,
 //! time ∝ (input size)^k; `scripts/bench.sh --growth` measures it ([`growth_claim`]).
+//!
+//! How outputs are judged (see [`crate::answer`]) is `compare = "lines"` (the
+//! default), `compare = "tokens"`, `compare = "float"` with `float-error = 1e-6`
+//! (the default bound), or `checker = true`: the problem's checker binary
+//! `<name>-check` (`src/bin/check.rs`) decides.
 
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
+
+use crate::answer::Checking;
+use crate::compare::Mode;
 
 const JUDGE_TABLE: &str = "package.metadata.judge";
 
@@ -78,6 +86,10 @@ pub struct Problem {
     pub time_limit: Duration,
     pub memory_limit_mb: Option<u64>,
     pub url: Option<String>,
+    /// How outputs are compared, unless `checker` is set.
+    pub compare: Mode,
+    /// Whether the problem's checker `<name>-check` judges outputs.
+    pub checker: bool,
 }
 
 fn invalid(message: String) -> io::Error {
@@ -142,6 +154,9 @@ impl Problem {
             time_limit: Duration::from_millis(time_limit_ms),
             memory_limit_mb: manifest.integer(JUDGE_TABLE, "memory-limit-mb")?,
             url: manifest.string(JUDGE_TABLE, "url")?,
+            compare: compare_mode(&manifest)
+                .map_err(|error| invalid(format!("{}: {error}", manifest_path.display())))?,
+            checker: manifest.boolean(JUDGE_TABLE, "checker")?.unwrap_or(false),
             name,
         })
     }
@@ -158,6 +173,32 @@ impl Problem {
             .filter(|piece| bins.contains(&piece.binary(&self.name)))
             .collect())
     }
+
+    /// How this problem's outputs are judged, its checker (if any) taken from
+    /// `bin_dir`, the folder of its built binaries.
+    pub fn checking(&self, bin_dir: &Path) -> Checking {
+        if self.checker {
+            Checking::Checker(bin_dir.join(format!("{}-check", self.name)))
+        } else {
+            Checking::Compare(self.compare)
+        }
+    }
+}
+
+/// The `compare` and `float-error` keys.
+fn compare_mode(manifest: &Manifest) -> io::Result<Mode> {
+    let name = manifest.string(JUDGE_TABLE, "compare")?;
+    let float_error = manifest.number(JUDGE_TABLE, "float-error")?;
+    if name.is_some() && manifest.boolean(JUDGE_TABLE, "checker")? == Some(true) {
+        return Err(invalid(
+            "compare and checker = true: the checker decides, remove compare".to_string(),
+        ));
+    }
+    let name = name.as_deref().unwrap_or(match float_error {
+        Some(_) => "float",
+        None => "lines",
+    });
+    Mode::parse(name, float_error).map_err(invalid)
 }
 
 /// The `growth` of the crate at `manifest_dir`: the exponent k its README claims
@@ -294,6 +335,23 @@ impl Manifest {
         }
     }
 
+    /// `key`'s value in `[table]`: `true` or `false`.
+    ///
+    /// # Errors
+    /// When the value is there but is neither.
+    pub fn boolean(&self, table: &str, key: &str) -> io::Result<Option<bool>> {
+        let Some((raw, line)) = self.raw(table, key) else {
+            return Ok(None);
+        };
+        match without_comment(raw) {
+            "true" => Ok(Some(true)),
+            "false" => Ok(Some(false)),
+            _ => Err(invalid(format!(
+                "line {line}: {key} = {raw}: expected true or false"
+            ))),
+        }
+    }
+
     /// `key`'s value in `[table]`: a non-negative integer or decimal such as `1`,
     /// `1.5` or `2_000.0`.
     ///
@@ -423,6 +481,57 @@ name = "demo-naive"
         assert!(error.to_string().starts_with("line 3: url"), "{error}");
         let negative = Manifest::parse("[package.metadata.judge]\ntime-limit-ms = -5\n").unwrap();
         assert!(negative.integer(JUDGE_TABLE, "time-limit-ms").is_err());
+    }
+
+    fn load_judge_table(lines: &str) -> io::Result<Problem> {
+        let root = crate::scratch::tempdir().unwrap();
+        let crate_dir = root.path().join("crates/demo");
+        fs::create_dir_all(&crate_dir).unwrap();
+        let manifest =
+            format!("[package]\nname = \"demo\"\n[{JUDGE_TABLE}]\ntime-limit-ms = 500\n{lines}");
+        fs::write(crate_dir.join("Cargo.toml"), manifest).unwrap();
+        Problem::from_manifest_dir(&crate_dir)
+    }
+
+    #[test]
+    fn reads_how_outputs_are_judged() {
+        let problem = load_judge_table("").unwrap();
+        assert_eq!((problem.compare, problem.checker), (Mode::Lines, false));
+        assert_eq!(
+            problem.checking(Path::new("bin")),
+            Checking::Compare(Mode::Lines)
+        );
+        let tokens = load_judge_table("compare = \"tokens\"\n").unwrap();
+        assert_eq!(tokens.compare, Mode::Tokens);
+        let float = load_judge_table("compare = \"float\"\nfloat-error = 1e-9 # abs or rel\n");
+        assert_eq!(float.unwrap().compare, Mode::Float { error: 1e-9 });
+        let default_bound = load_judge_table("compare = \"float\"\n").unwrap();
+        assert_eq!(default_bound.compare, Mode::Float { error: 1e-6 });
+        let checker = load_judge_table("checker = true\n").unwrap();
+        assert_eq!(
+            checker.checking(Path::new("bin")),
+            Checking::Checker(PathBuf::from("bin/demo-check"))
+        );
+        for (lines, message) in [
+            ("compare = \"exact\"\n", "unknown comparison `exact`"),
+            (
+                "compare = \"tokens\"\nfloat-error = 1e-6\n",
+                "only for float",
+            ),
+            ("compare = \"float\"\nfloat-error = 0\n", "positive number"),
+            (
+                "float-error = \"1e-6\"\n",
+                "expected a number such as 1 or 1.5",
+            ),
+            ("checker = 1\n", "expected true or false"),
+            (
+                "checker = true\ncompare = \"float\"\n",
+                "the checker decides",
+            ),
+        ] {
+            let error = load_judge_table(lines).unwrap_err().to_string();
+            assert!(error.contains(message), "{lines:?}: {error}");
+        }
     }
 
     #[test]

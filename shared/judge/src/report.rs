@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use std::os::unix::fs::PermissionsExt;
 
+use crate::answer::Checking;
 use crate::problem::{Piece, Problem};
 use crate::run::execute;
 use crate::suite::{discover, show_path};
@@ -85,7 +86,7 @@ fn read_case_file(path: &Path) -> io::Result<Vec<u8>> {
 }
 
 /// What the validator says about an input.
-enum Validation {
+pub(crate) enum Validation {
     Valid,
     /// Exit status 1: the verdict INVALID with its message.
     Invalid(String),
@@ -95,7 +96,7 @@ enum Validation {
 
 /// A validator reads one input on stdin: exit 0 if valid, exit 1 with a line
 /// on stderr if not. Anything else (a crash, a timeout) is its own failure.
-fn validate(validator: &Path, input: &[u8]) -> io::Result<Validation> {
+pub(crate) fn validate(validator: &Path, input: &[u8]) -> io::Result<Validation> {
     let run = execute(validator, &[], input, VALIDATOR_LIMIT)?;
     Ok(match run.status.and_then(|status| status.code()) {
         _ if run.timed_out(VALIDATOR_LIMIT) => Validation::Failed(format!(
@@ -125,7 +126,8 @@ fn validate(validator: &Path, input: &[u8]) -> io::Result<Validation> {
 /// writing one line per case (verdict, name, wall and CPU time) and the details
 /// of each failure. With a `validator`, every input is validated first: an input
 /// it rejects is the failed case `INVALID`, and a validator that is missing or
-/// fails is an error.
+/// fails is an error. Outputs are judged as the problem says
+/// ([`Problem::checking`]), its checker taken from `binary`'s folder.
 ///
 /// A missing folder, a folder with no cases, a case missing its `.in` or `.out`
 /// and a binary that cannot be started are failures, never passes. Files that
@@ -140,7 +142,13 @@ pub fn check_problem(
     out: &mut dyn Write,
     style: Style,
 ) -> io::Result<Summary> {
-    check_cases(problem, binary, validator, None, out, style)
+    let checking = problem.checking(bin_dir_of(binary));
+    check_cases(problem, binary, validator, &checking, None, out, style)
+}
+
+/// The folder of a built binary, where cargo puts every binary of its crate.
+fn bin_dir_of(binary: &Path) -> &Path {
+    binary.parent().unwrap_or(Path::new("."))
 }
 
 /// [`check_problem`] for a problem of the workspace, with the validator its
@@ -156,12 +164,21 @@ pub fn check_workspace_problem(
     out: &mut dyn Write,
     style: Style,
 ) -> io::Result<Summary> {
+    let checking = problem.checking(bin_dir_of(binary));
     if problem.pieces()?.contains(&Piece::Validate) {
         let validator = binary.with_file_name(Piece::Validate.binary(&problem.name));
-        check_cases(problem, binary, Some(&validator), None, out, style)
+        check_cases(
+            problem,
+            binary,
+            Some(&validator),
+            &checking,
+            None,
+            out,
+            style,
+        )
     } else {
         let note = unvalidated_note(&problem.name, "inputs");
-        check_cases(problem, binary, None, Some(&note), out, style)
+        check_cases(problem, binary, None, &checking, Some(&note), out, style)
     }
 }
 
@@ -172,11 +189,18 @@ pub(crate) fn unvalidated_note(problem: &str, inputs: &str) -> String {
     )
 }
 
-/// [`check_problem`], with a `note` line under the problem's first line.
-fn check_cases(
+/// [`check_problem`], with outputs judged by `checking` and a `note` line under
+/// the problem's first line. A checker that cannot be started fails every case,
+/// as a binary that cannot does; a checker that fails on a case is that case's
+/// `FAIL`, never a pass.
+///
+/// # Errors
+/// Only when writing to `out` fails.
+pub fn check_cases(
     problem: &Problem,
     binary: &Path,
     validator: Option<&Path>,
+    checking: &Checking,
     note: Option<&str>,
     out: &mut dyn Write,
     style: Style,
@@ -218,14 +242,17 @@ fn check_cases(
     for orphan in &suite.orphans {
         error(out, &mut summary, format!("{}: {orphan}", orphan.name()))?;
     }
-    if let Some(reason) = unusable(binary) {
-        error(
-            out,
-            &mut summary,
-            format!("cannot run the binary: {reason}"),
-        )?;
-        summary.failed += count.saturating_sub(1);
-        return Ok(summary);
+    let checker = checking.checker();
+    for (what, program) in [("binary", Some(binary)), ("checker", checker)] {
+        if let Some(reason) = program.and_then(unusable) {
+            error(
+                out,
+                &mut summary,
+                format!("cannot run the {what}: {reason}"),
+            )?;
+            summary.failed += count.saturating_sub(1);
+            return Ok(summary);
+        }
     }
     let validator = match validator.map(|path| (path, unusable(path))) {
         Some((_, Some(reason))) => {
@@ -261,7 +288,7 @@ fn check_cases(
             }
             let run = execute(binary, &[], &input, problem.time_limit)?;
             Ok(Ok((
-                Verdict::of_execution(&run, &expected, problem.time_limit),
+                checking.verdict(&run, &input, &expected, problem.time_limit),
                 run,
             )))
         });

@@ -1,5 +1,5 @@
 //! Judging one run: AC, WA, RE, TLE or OLE (and INVALID for an input its
-//! validator rejects).
+//! validator rejects, FAIL for a checker that failed).
 
 use std::fmt;
 use std::io;
@@ -34,6 +34,18 @@ pub enum Verdict {
     Invalid {
         message: String,
     },
+    /// Not accepted by a token comparison or a checker: where and why in one
+    /// line, then a few lines of context. A checker's presentation error (its
+    /// exit status 2) is a WA marked `presentation`.
+    Rejected {
+        message: String,
+        details: String,
+        presentation: bool,
+    },
+    /// The checker itself failed (see [`crate::answer`]): no verdict on the program.
+    CheckerFailed {
+        reason: String,
+    },
 }
 
 impl Verdict {
@@ -46,6 +58,8 @@ impl Verdict {
             Verdict::TimeLimitExceeded { .. } => "TLE",
             Verdict::OutputLimitExceeded => "OLE",
             Verdict::Invalid { .. } => "INVALID",
+            Verdict::Rejected { .. } => "WA",
+            Verdict::CheckerFailed { .. } => "FAIL",
         }
     }
 
@@ -55,6 +69,19 @@ impl Verdict {
 
     /// Judges a finished [`Execution`] against the expected output.
     pub fn of_execution(run: &Execution, expected: &[u8], time_limit: Duration) -> Verdict {
+        Verdict::of_run(run, time_limit, |got| match compare(expected, got) {
+            None => Verdict::Accepted,
+            Some(mismatch) => Verdict::WrongAnswer(mismatch),
+        })
+    }
+
+    /// Judges a finished [`Execution`]: a run that ended within its limits is
+    /// judged by `judge_output` on its stdout.
+    pub fn of_run(
+        run: &Execution,
+        time_limit: Duration,
+        judge_output: impl FnOnce(&[u8]) -> Verdict,
+    ) -> Verdict {
         if run.killed == Some(Kill::OutputLimit) || run.stdout_truncated {
             return Verdict::OutputLimitExceeded;
         }
@@ -70,10 +97,7 @@ impl Verdict {
                 stderr_tail: run_stderr_tail(run),
             };
         }
-        match compare(expected, &run.stdout) {
-            None => Verdict::Accepted,
-            Some(mismatch) => Verdict::WrongAnswer(mismatch),
-        }
+        judge_output(&run.stdout)
     }
 }
 
@@ -117,6 +141,21 @@ impl fmt::Display for Verdict {
             Verdict::Invalid { message } => {
                 writeln!(f, "the validator rejects this input:")?;
                 message.lines().try_for_each(|line| writeln!(f, "  {line}"))
+            }
+            Verdict::Rejected {
+                message,
+                details,
+                presentation,
+            } => {
+                if *presentation {
+                    write!(f, "presentation error: ")?;
+                }
+                writeln!(f, "{message}")?;
+                write!(f, "{details}")
+            }
+            Verdict::CheckerFailed { reason } => {
+                writeln!(f, "the checker failed: no verdict on the program")?;
+                reason.lines().try_for_each(|line| writeln!(f, "  {line}"))
             }
         }
     }

@@ -164,6 +164,8 @@ fn problem_in(dir: &Path, limit: Duration) -> Problem {
         time_limit: limit,
         memory_limit_mb: None,
         url: None,
+        compare: judge::compare::Mode::Lines,
+        checker: false,
     }
 }
 

@@ -122,6 +122,8 @@ fn problem_with_cases(dir: &Path, cases: &[(&str, Option<&str>, Option<&str>)]) 
         time_limit: SECOND,
         memory_limit_mb: None,
         url: None,
+        compare: judge::compare::Mode::Lines,
+        checker: false,
     }
 }
 

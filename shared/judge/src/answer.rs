@@ -1,0 +1,201 @@
+//! How a program's output is judged: by a comparison [`Mode`], or by a checker
+//! program with testlib's interface, so that a checker written for Polygon or
+//! library-checker works unchanged.
+//!
+//! A checker runs as `CHECKER INPUT OUTPUT ANSWER`: the paths of the case's input,
+//! the program's output and the expected (jury's) answer. Its exit status is the
+//! verdict: 0 accepted, 1 wrong answer, 2 presentation error (a WA marked so);
+//! anything else (3, a signal, running past [`CHECKER_LIMIT`], a checker that
+//! cannot be started) is a failure of the checker: [`Verdict::CheckerFailed`],
+//! never a pass and never the program's fault. The first line of its stderr is
+//! the case's message. [`crate::checker`] writes checkers in Rust.
+
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use crate::compare::Mode;
+use crate::run::{execute, Execution};
+use crate::scratch;
+use crate::show;
+use crate::suite::show_path;
+use crate::verdict::{run_stderr_tail, Verdict};
+
+/// Time limit of a checker on one output: its own, not the program's.
+pub const CHECKER_LIMIT: Duration = Duration::from_secs(10);
+/// Lines of a checker's stderr shown under its first one.
+const CHECKER_DETAIL_LINES: usize = 5;
+
+/// What decides whether an output is right.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Checking {
+    /// Compared with the expected output in a mode.
+    Compare(Mode),
+    /// Judged by this checker program.
+    Checker(PathBuf),
+}
+
+impl Default for Checking {
+    fn default() -> Checking {
+        Checking::Compare(Mode::Lines)
+    }
+}
+
+impl Checking {
+    /// The checker program, if a checker decides.
+    pub fn checker(&self) -> Option<&Path> {
+        match self {
+            Checking::Compare(_) => None,
+            Checking::Checker(program) => Some(program),
+        }
+    }
+
+    /// Judges `got`, a program's output on `input`, against `expected`.
+    pub fn judge_output(&self, input: &[u8], expected: &[u8], got: &[u8]) -> Verdict {
+        match self {
+            Checking::Compare(Mode::Lines) => match crate::compare::compare(expected, got) {
+                None => Verdict::Accepted,
+                Some(mismatch) => Verdict::WrongAnswer(mismatch),
+            },
+            Checking::Compare(mode) => match mode.compare(expected, got) {
+                None => Verdict::Accepted,
+                Some((message, details)) => Verdict::Rejected {
+                    message,
+                    details,
+                    presentation: false,
+                },
+            },
+            Checking::Checker(program) => run_checker(program, input, got, expected),
+        }
+    }
+
+    /// Judges a finished run of a program on `input` (see [`Verdict::of_run`]).
+    pub fn verdict(
+        &self,
+        run: &Execution,
+        input: &[u8],
+        expected: &[u8],
+        time_limit: Duration,
+    ) -> Verdict {
+        Verdict::of_run(run, time_limit, |got| {
+            self.judge_output(input, expected, got)
+        })
+    }
+}
+
+impl std::fmt::Display for Checking {
+    /// `lines`, `float (error 1e-6)`, `checker target/release/demo-check`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Checking::Compare(mode) => write!(f, "{mode}"),
+            Checking::Checker(program) => write!(f, "checker {}", show_path(program)),
+        }
+    }
+}
+
+/// Runs `checker` on the three texts (written to a scratch folder) and reads
+/// its verdict from its exit status.
+///
+/// # Example
+/// ```
+/// use judge::answer::run_checker;
+/// use judge::verdict::Verdict;
+/// // `cmp -s OUTPUT ANSWER` is a checker: exit 0 when equal, 1 when not.
+/// let dir = judge::scratch::tempdir().unwrap();
+/// let checker = dir.path().join("check");
+/// std::fs::write(&checker, "#!/bin/sh\ncmp -s \"$2\" \"$3\" || { echo differ >&2; exit 1; }\n").unwrap();
+/// std::process::Command::new("chmod").arg("+x").arg(&checker).status().unwrap();
+/// assert_eq!(run_checker(&checker, b"", b"7\n", b"7\n"), Verdict::Accepted);
+/// assert_eq!(run_checker(&checker, b"", b"8\n", b"7\n").code(), "WA");
+/// assert_eq!(run_checker("/no/such/checker".as_ref(), b"", b"7\n", b"7\n").code(), "FAIL");
+/// ```
+pub fn run_checker(checker: &Path, input: &[u8], output: &[u8], answer: &[u8]) -> Verdict {
+    match try_run_checker(checker, input, output, answer) {
+        Ok(verdict) => verdict,
+        Err(error) => Verdict::CheckerFailed {
+            reason: format!("cannot run the checker: {error}"),
+        },
+    }
+}
+
+fn try_run_checker(
+    checker: &Path,
+    input: &[u8],
+    output: &[u8],
+    answer: &[u8],
+) -> io::Result<Verdict> {
+    let dir = scratch::tempdir()?;
+    let mut paths = Vec::new();
+    for (name, contents) in [("input", input), ("output", output), ("answer", answer)] {
+        let path = dir.path().join(name);
+        fs::write(&path, contents)?;
+        paths.push(path);
+    }
+    let args: Vec<&str> = paths
+        .iter()
+        .map(|path| {
+            path.to_str()
+                .ok_or_else(|| io::Error::other("a scratch path is not UTF-8"))
+        })
+        .collect::<io::Result<_>>()?;
+    let run = execute(checker, &args, b"", CHECKER_LIMIT)?;
+    let failed = |what: String| Verdict::CheckerFailed {
+        reason: format!("{}: {what}", show_path(checker)),
+    };
+    if run.timed_out(CHECKER_LIMIT) {
+        return Ok(failed(format!(
+            "still running after {} ms",
+            CHECKER_LIMIT.as_millis()
+        )));
+    }
+    let code = run.status.and_then(|status| status.code());
+    let (message, details) = first_line_and_rest(&run.stderr);
+    Ok(match code {
+        _ if run.stdout_truncated => failed(run.describe_end()),
+        Some(0) => Verdict::Accepted,
+        Some(code @ (1 | 2)) => Verdict::Rejected {
+            message: message.unwrap_or_else(|| "(the checker gave no message)".to_string()),
+            details,
+            presentation: code == 2,
+        },
+        _ => failed(format!("{}\n{}", run.describe_end(), run_stderr_tail(&run))),
+    })
+}
+
+/// The first line of a checker's stderr (escaped and cut), and a few of the
+/// next ones, indented, for a report.
+fn first_line_and_rest(stderr: &[u8]) -> (Option<String>, String) {
+    let text = stderr.strip_suffix(b"\n").unwrap_or(stderr);
+    if text.is_empty() {
+        return (None, String::new());
+    }
+    let (first, rest) = match text.iter().position(|&byte| byte == b'\n') {
+        Some(end) => (&text[..end], &text[end + 1..]),
+        None => (text, &b""[..]),
+    };
+    let first = first.strip_suffix(b"\r").unwrap_or(first);
+    (
+        Some(show::line(first)),
+        show::lines(rest, CHECKER_DETAIL_LINES, false),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_line_is_the_message() {
+        assert_eq!(first_line_and_rest(b""), (None, String::new()));
+        assert_eq!(
+            first_line_and_rest(b"wrong answer 3rd numbers differ\r\nmore\n"),
+            (
+                Some("wrong answer 3rd numbers differ".to_string()),
+                "more\n".to_string()
+            )
+        );
+        let (first, _) = first_line_and_rest(&[b'x'; 5000]);
+        assert!(first.unwrap().ends_with("(4800 more bytes)"));
+    }
+}

@@ -32,8 +32,11 @@ const CHECKER_DETAIL_LINES: usize = 5;
 pub enum Checking {
     /// Compared with the expected output in a mode.
     Compare(Mode),
-    /// Judged by this checker program.
-    Checker(PathBuf),
+    /// Judged by the checker `program`, killed after `time_limit` (a failure).
+    Checker {
+        program: PathBuf,
+        time_limit: Duration,
+    },
 }
 
 impl Default for Checking {
@@ -43,11 +46,19 @@ impl Default for Checking {
 }
 
 impl Checking {
+    /// The checker `program` under [`CHECKER_LIMIT`].
+    pub fn checker_program(program: PathBuf) -> Checking {
+        Checking::Checker {
+            program,
+            time_limit: CHECKER_LIMIT,
+        }
+    }
+
     /// The checker program, if a checker decides.
     pub fn checker(&self) -> Option<&Path> {
         match self {
             Checking::Compare(_) => None,
-            Checking::Checker(program) => Some(program),
+            Checking::Checker { program, .. } => Some(program),
         }
     }
 
@@ -66,7 +77,10 @@ impl Checking {
                     presentation: false,
                 },
             },
-            Checking::Checker(program) => run_checker(program, input, got, expected),
+            Checking::Checker {
+                program,
+                time_limit,
+            } => run_checker(program, input, got, expected, *time_limit),
         }
     }
 
@@ -89,29 +103,36 @@ impl std::fmt::Display for Checking {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Checking::Compare(mode) => write!(f, "{mode}"),
-            Checking::Checker(program) => write!(f, "checker {}", show_path(program)),
+            Checking::Checker { program, .. } => write!(f, "checker {}", show_path(program)),
         }
     }
 }
 
-/// Runs `checker` on the three texts (written to a scratch folder) and reads
-/// its verdict from its exit status.
+/// Runs `checker` on the three texts (written to a scratch folder) under
+/// `time_limit` and reads its verdict from its exit status.
 ///
 /// # Example
 /// ```
-/// use judge::answer::run_checker;
+/// use judge::answer::{run_checker, CHECKER_LIMIT};
 /// use judge::verdict::Verdict;
 /// // `cmp -s OUTPUT ANSWER` is a checker: exit 0 when equal, 1 when not.
 /// let dir = judge::scratch::tempdir().unwrap();
 /// let checker = dir.path().join("check");
 /// std::fs::write(&checker, "#!/bin/sh\ncmp -s \"$2\" \"$3\" || { echo differ >&2; exit 1; }\n").unwrap();
 /// std::process::Command::new("chmod").arg("+x").arg(&checker).status().unwrap();
-/// assert_eq!(run_checker(&checker, b"", b"7\n", b"7\n"), Verdict::Accepted);
-/// assert_eq!(run_checker(&checker, b"", b"8\n", b"7\n").code(), "WA");
-/// assert_eq!(run_checker("/no/such/checker".as_ref(), b"", b"7\n", b"7\n").code(), "FAIL");
+/// assert_eq!(run_checker(&checker, b"", b"7\n", b"7\n", CHECKER_LIMIT), Verdict::Accepted);
+/// assert_eq!(run_checker(&checker, b"", b"8\n", b"7\n", CHECKER_LIMIT).code(), "WA");
+/// let missing = "/no/such/checker".as_ref();
+/// assert_eq!(run_checker(missing, b"", b"7\n", b"7\n", CHECKER_LIMIT).code(), "FAIL");
 /// ```
-pub fn run_checker(checker: &Path, input: &[u8], output: &[u8], answer: &[u8]) -> Verdict {
-    match try_run_checker(checker, input, output, answer) {
+pub fn run_checker(
+    checker: &Path,
+    input: &[u8],
+    output: &[u8],
+    answer: &[u8],
+    time_limit: Duration,
+) -> Verdict {
+    match try_run_checker(checker, input, output, answer, time_limit) {
         Ok(verdict) => verdict,
         Err(error) => Verdict::CheckerFailed {
             reason: format!("cannot run the checker: {error}"),
@@ -124,6 +145,7 @@ fn try_run_checker(
     input: &[u8],
     output: &[u8],
     answer: &[u8],
+    time_limit: Duration,
 ) -> io::Result<Verdict> {
     let dir = scratch::tempdir()?;
     let mut paths = Vec::new();
@@ -139,14 +161,14 @@ fn try_run_checker(
                 .ok_or_else(|| io::Error::other("a scratch path is not UTF-8"))
         })
         .collect::<io::Result<_>>()?;
-    let run = execute(checker, &args, b"", CHECKER_LIMIT)?;
+    let run = execute(checker, &args, b"", time_limit)?;
     let failed = |what: String| Verdict::CheckerFailed {
         reason: format!("{}: {what}", show_path(checker)),
     };
-    if run.timed_out(CHECKER_LIMIT) {
+    if run.timed_out(time_limit) {
         return Ok(failed(format!(
             "still running after {} ms",
-            CHECKER_LIMIT.as_millis()
+            time_limit.as_millis()
         )));
     }
     let code = run.status.and_then(|status| status.code());

@@ -178,7 +178,7 @@ impl Problem {
     /// `bin_dir`, the folder of its built binaries.
     pub fn checking(&self, bin_dir: &Path) -> Checking {
         if self.checker {
-            Checking::Checker(bin_dir.join(format!("{}-check", self.name)))
+            Checking::checker_program(bin_dir.join(format!("{}-check", self.name)))
         } else {
             Checking::Compare(self.compare)
         }
@@ -510,7 +510,7 @@ name = "demo-naive"
         let checker = load_judge_table("checker = true\n").unwrap();
         assert_eq!(
             checker.checking(Path::new("bin")),
-            Checking::Checker(PathBuf::from("bin/demo-check"))
+            Checking::checker_program(PathBuf::from("bin/demo-check"))
         );
         for (lines, message) in [
             ("compare = \"exact\"\n", "unknown comparison `exact`"),

@@ -9,6 +9,7 @@ use std::time::Duration;
 use std::os::unix::fs::PermissionsExt;
 
 use crate::answer::Checking;
+use crate::compare::Mode;
 use crate::problem::{Piece, Problem};
 use crate::run::execute;
 use crate::suite::{discover, show_path};
@@ -219,9 +220,13 @@ pub fn check_cases(
         }
     };
     let count = suite.cases.len();
+    let judged_by = match checking {
+        Checking::Compare(Mode::Lines) => String::new(),
+        other => format!(", compared by {other}"),
+    };
     writeln!(
         out,
-        "{} ({count} case{}, time limit {} ms)",
+        "{} ({count} case{}, time limit {} ms{judged_by})",
         problem.name,
         if count == 1 { "" } else { "s" },
         millis(problem.time_limit)

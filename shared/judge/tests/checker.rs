@@ -1,0 +1,308 @@
+//! Judging by comparison modes and by checkers, through the same report as
+//! `judge check`: small shell-script programs and checkers, and the Rust checker
+//! of a made-up "print any shortest path" problem (`examples/shortest_path_check.rs`).
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use judge::answer::Checking;
+use judge::compare::Mode;
+use judge::problem::Problem;
+use judge::report::{check_cases, Style};
+
+#[allow(dead_code)]
+mod common;
+
+use common::{script, SECOND};
+
+/// A problem in `dir` with the given cases (name, input, expected output).
+fn problem(dir: &Path, cases: &[(&str, &str, &str)]) -> Problem {
+    let tests = dir.join("io-tests");
+    fs::create_dir_all(&tests).unwrap();
+    for (name, input, output) in cases {
+        fs::write(tests.join(format!("{name}.in")), input).unwrap();
+        fs::write(tests.join(format!("{name}.out")), output).unwrap();
+    }
+    Problem {
+        name: "fixture".to_string(),
+        manifest_dir: dir.to_path_buf(),
+        io_tests_dir: tests,
+        time_limit: 10 * SECOND,
+        memory_limit_mb: None,
+        url: None,
+        compare: Mode::Lines,
+        checker: false,
+    }
+}
+
+/// The report of `program` (a shell script body) on `problem`, judged by `checking`.
+fn report(dir: &Path, problem: &Problem, program: &str, checking: &Checking) -> (usize, String) {
+    let program = script(dir, "program", program);
+    let mut out = Vec::new();
+    let summary = check_cases(
+        problem,
+        &program,
+        None,
+        checking,
+        None,
+        &mut out,
+        Style::Plain,
+    )
+    .unwrap();
+    (summary.failed, String::from_utf8(out).unwrap())
+}
+
+fn checker_script(dir: &Path, body: &str) -> Checking {
+    Checking::checker_program(script(dir, "checker", body))
+}
+
+#[test]
+fn float_mode_accepts_within_the_error_and_says_why_not() {
+    let dir = judge::scratch::tempdir().unwrap();
+    let problem = problem(dir.path(), &[("a", "", "0.5000000 yes\n")]);
+    let float = Checking::Compare(Mode::Float { error: 1e-6 });
+    let (failed, text) = report(dir.path(), &problem, "echo '0.5000004   yes'", &float);
+    assert_eq!(failed, 0, "{text}");
+    assert!(text.contains("compared by float (error 1e-6)"), "{text}");
+    let (failed, text) = report(dir.path(), &problem, "echo 0.5001 yes", &float);
+    assert_eq!(failed, 1);
+    assert!(
+        text.contains("WA ")
+            && text.contains("token 1: expected `0.5000000`, got `0.5001`, error 1.0e-4 > 1e-6"),
+        "{text}"
+    );
+    assert!(text.contains("+     1 | 0.5001 yes"), "{text}");
+    let (_, text) = report(dir.path(), &problem, "echo 0.5 no", &float);
+    assert!(
+        text.contains(
+            "token 2: expected `yes`, got `no`, the expected `yes` is not a decimal number"
+        ),
+        "{text}"
+    );
+    let (_, lines) = report(
+        dir.path(),
+        &problem,
+        "echo '0.5000000  yes'",
+        &Checking::default(),
+    );
+    assert!(lines.contains("WA "), "lines mode is unchanged: {lines}");
+}
+
+#[test]
+fn tokens_mode_ignores_the_layout() {
+    let dir = judge::scratch::tempdir().unwrap();
+    let problem = problem(dir.path(), &[("a", "", "1 2\n3\n")]);
+    let tokens = Checking::Compare(Mode::Tokens);
+    let (failed, text) = report(dir.path(), &problem, "printf '1\\n2 3'", &tokens);
+    assert_eq!(failed, 0, "{text}");
+    let (failed, text) = report(dir.path(), &problem, "echo 1 2", &tokens);
+    assert_eq!(failed, 1);
+    assert!(
+        text.contains("token 3: expected `3`, got end of output"),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_checker_gets_input_output_and_answer_in_that_order() {
+    let dir = judge::scratch::tempdir().unwrap();
+    let problem = problem(dir.path(), &[("a", "the input\n", "the answer\n")]);
+    let checker = checker_script(
+        dir.path(),
+        r#"echo "$(cat "$1") / $(cat "$2") / $(cat "$3")" >&2; exit 1"#,
+    );
+    let (failed, text) = report(dir.path(), &problem, "echo the output", &checker);
+    assert_eq!(failed, 1);
+    assert!(
+        text.contains("the input / the output / the answer"),
+        "{text}"
+    );
+}
+
+#[test]
+fn exit_statuses_of_a_checker() {
+    let dir = judge::scratch::tempdir().unwrap();
+    let problem = problem(dir.path(), &[("a", "1\n", "1\n")]);
+    for (body, code, message) in [
+        ("echo ok >&2; exit 0", "AC", ""),
+        (
+            "echo 'wrong answer 1st numbers differ' >&2; echo second line >&2; exit 1",
+            "WA",
+            "wrong answer 1st numbers differ\n     second line",
+        ),
+        ("exit 1", "WA", "(the checker gave no message)"),
+        (
+            "echo 'wrong output format Unexpected end of file' >&2; exit 2",
+            "WA",
+            "presentation error: wrong output format Unexpected end of file",
+        ),
+        (
+            "echo 'FAIL answer is broken' >&2; exit 3",
+            "FAIL",
+            "the checker failed: no verdict on the program",
+        ),
+        ("exit 7", "FAIL", "exit status 7"),
+        ("kill -SEGV $$", "FAIL", "signal 11 (SIGSEGV)"),
+    ] {
+        let (failed, text) = report(
+            dir.path(),
+            &problem,
+            "cat",
+            &checker_script(dir.path(), body),
+        );
+        assert_eq!(failed, usize::from(code != "AC"), "{body}: {text}");
+        assert!(text.contains(&format!("\n{code:<4} a ")), "{body}: {text}");
+        assert!(text.contains(message), "{body}: {text}");
+    }
+}
+
+#[test]
+fn a_hanging_checker_fails_at_its_own_limit() {
+    let dir = judge::scratch::tempdir().unwrap();
+    let problem = problem(dir.path(), &[("a", "1\n", "1\n")]);
+    let checking = Checking::Checker {
+        program: script(dir.path(), "checker", "sleep 60"),
+        time_limit: Duration::from_millis(300),
+    };
+    let (failed, text) = report(dir.path(), &problem, "cat", &checking);
+    assert_eq!(failed, 1);
+    assert!(text.contains("FAIL a "), "{text}");
+    assert!(text.contains("still running after 300 ms"), "{text}");
+}
+
+#[test]
+fn a_missing_checker_fails_every_case() {
+    let dir = judge::scratch::tempdir().unwrap();
+    let problem = problem(dir.path(), &[("a", "1\n", "1\n"), ("b", "2\n", "2\n")]);
+    let checking = Checking::checker_program(dir.path().join("no-checker"));
+    let (failed, text) = report(dir.path(), &problem, "cat", &checking);
+    assert_eq!(failed, 2, "{text}");
+    assert!(text.contains("cannot run the checker"), "{text}");
+}
+
+#[test]
+fn a_problem_with_checker_true_takes_its_checker_beside_its_binary() {
+    let dir = judge::scratch::tempdir().unwrap();
+    let mut problem = problem(dir.path(), &[("a", "1\n", "1\n")]);
+    problem.checker = true;
+    script(
+        dir.path(),
+        "fixture-check",
+        "echo 'wrong answer from fixture-check' >&2; exit 1",
+    );
+    let program = script(dir.path(), "fixture", "cat");
+    let mut out = Vec::new();
+    let summary =
+        judge::report::check_problem(&problem, &program, None, &mut out, Style::Plain).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    assert_eq!(summary.failed, 1);
+    assert!(text.contains("wrong answer from fixture-check"), "{text}");
+}
+
+/// `target/<profile>/examples/shortest_path_check`, built by `cargo test` with
+/// this test (in `target/<profile>/deps`).
+fn shortest_path_checker() -> PathBuf {
+    let test = std::env::current_exe().unwrap();
+    let profile_dir = test.parent().and_then(Path::parent).unwrap();
+    let checker = profile_dir.join("examples/shortest_path_check");
+    assert!(
+        checker.is_file(),
+        "{} is not built: `cargo test -p judge` builds it, `cargo test --test checker` does not",
+        checker.display()
+    );
+    checker
+}
+
+/// A square 1-2-3-4-1 with s = 1, t = 3: two shortest paths of 3 vertices.
+const SQUARE: &str = "4 4\n1 2\n2 3\n3 4\n4 1\n1 3\n";
+
+#[test]
+fn any_shortest_path_is_accepted_by_the_rust_checker() {
+    let dir = judge::scratch::tempdir().unwrap();
+    let problem = problem(dir.path(), &[("square", SQUARE, "3\n1 2 3\n")]);
+    let checking = Checking::checker_program(shortest_path_checker());
+    for (output, code, message) in [
+        ("3\n1 2 3", "AC", ""),
+        ("3\n1 4 3", "AC", ""),
+        (
+            "3\n1 2 4",
+            "WA",
+            "wrong answer the path goes from 1 to 4, not from 1 to 3",
+        ),
+        (
+            "3\n1 3 3",
+            "WA",
+            "wrong answer no edge between vertices 1 and 3 (step 1)",
+        ),
+        (
+            "4\n1 2 2 3",
+            "WA",
+            "wrong answer no edge between vertices 2 and 2 (step 2)",
+        ),
+        (
+            "3\n1 9 3",
+            "WA",
+            "wrong answer output token 3 (line 2): a vertex is 9, outside [1, 4]",
+        ),
+        (
+            "3\n1 2",
+            "WA",
+            "presentation error: wrong output format output token 4 (line 3): expected a vertex, found the end of the output",
+        ),
+        (
+            "three\n",
+            "WA",
+            "presentation error: wrong output format output token 1 (line 1): expected an integer for the number of vertices, found `three`",
+        ),
+        (
+            "3\n1 2 3\n4",
+            "WA",
+            "presentation error: wrong output format output token 5 (line 3): expected the end of the output",
+        ),
+    ] {
+        let (failed, text) = report(
+            dir.path(),
+            &problem,
+            &format!("printf '{output}\\n'"),
+            &checking,
+        );
+        assert_eq!(failed, usize::from(code != "AC"), "{output:?}: {text}");
+        assert!(text.contains(&format!("\n{code:<4} square ")), "{output:?}: {text}");
+        assert!(text.contains(message), "{output:?}: {text}");
+    }
+}
+
+#[test]
+fn a_longer_path_is_a_wrong_answer_and_a_shorter_one_the_answers_fault() {
+    let dir = judge::scratch::tempdir().unwrap();
+    // A path 1-2-3-4 with a shortcut 1-4.
+    let input = "4 4\n1 2\n2 3\n3 4\n1 4\n1 4\n";
+    let problem = problem(dir.path(), &[("shortcut", input, "2\n1 4\n")]);
+    let checking = Checking::checker_program(shortest_path_checker());
+    let (failed, text) = report(dir.path(), &problem, "echo 4; echo 1 2 3 4", &checking);
+    assert_eq!(failed, 1);
+    assert!(
+        text.contains("wrong answer a path of 4 vertices, but one of 2 exists"),
+        "{text}"
+    );
+    let wrong_answer_file = problem_with_answer(dir.path(), input, "4\n1 2 3 4\n");
+    let (failed, text) = report(
+        dir.path(),
+        &wrong_answer_file,
+        "echo 2; echo 1 4",
+        &checking,
+    );
+    assert_eq!(failed, 1);
+    assert!(text.contains("FAIL shortcut"), "{text}");
+    assert!(
+        text.contains("FAIL the output's path of 2 vertices is shorter than the answer's 4"),
+        "{text}"
+    );
+}
+
+fn problem_with_answer(dir: &Path, input: &str, answer: &str) -> Problem {
+    let dir = dir.join("second");
+    fs::create_dir_all(&dir).unwrap();
+    problem(&dir, &[("shortcut", input, answer)])
+}

@@ -62,6 +62,15 @@ impl Checking {
         }
     }
 
+    /// `, compared by float (error 1e-6)` for a report's heading; nothing for
+    /// the default, lines.
+    pub fn heading_note(&self) -> String {
+        match self {
+            Checking::Compare(Mode::Lines) => String::new(),
+            other => format!(", compared by {other}"),
+        }
+    }
+
     /// Judges `got`, a program's output on `input`, against `expected`.
     pub fn judge_output(&self, input: &[u8], expected: &[u8], got: &[u8]) -> Verdict {
         match self {

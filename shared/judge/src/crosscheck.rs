@@ -6,6 +6,7 @@ use std::io;
 use std::path::Path;
 use std::time::Duration;
 
+use crate::answer::Checking;
 use crate::run::{execute, Execution};
 use crate::verdict::{run_stderr_tail, Verdict};
 
@@ -71,6 +72,29 @@ pub fn cross_check(
     submission_limit: Duration,
     reference_limit: Duration,
 ) -> io::Result<CrossCheck> {
+    cross_check_judged(
+        submission,
+        reference,
+        input,
+        submission_limit,
+        reference_limit,
+        &Checking::default(),
+    )
+}
+
+/// [`cross_check`], the submission's output judged by `checking`: the
+/// reference's output is the expected answer (a checker's ANSWER).
+///
+/// # Errors
+/// When either program cannot be started.
+pub fn cross_check_judged(
+    submission: &Path,
+    reference: &Path,
+    input: &[u8],
+    submission_limit: Duration,
+    reference_limit: Duration,
+    checking: &Checking,
+) -> io::Result<CrossCheck> {
     let reference_run = execute(reference, &[], input, reference_limit)?;
     if reference_run.timed_out(reference_limit) {
         return Ok(CrossCheck::ReferenceFailed(format!(
@@ -87,7 +111,7 @@ pub fn cross_check(
     }
     let run = execute(submission, &[], input, submission_limit)?;
     Ok(
-        match Verdict::of_execution(&run, &reference_run.stdout, submission_limit) {
+        match checking.verdict(&run, input, &reference_run.stdout, submission_limit) {
             Verdict::Accepted => CrossCheck::Agree,
             verdict => CrossCheck::Disagree(Box::new(Disagreement {
                 expected: reference_run.stdout,

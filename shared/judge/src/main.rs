@@ -547,6 +547,7 @@ fn stress_command(options: StressOptions) -> ExitCode {
         time_budget: options.time_budget,
         submission_limit: problem.time_limit,
         naive_limit: options.naive_limit,
+        checking: problem.checking(&options.bin_dir),
     };
     let mut stdout = io::stdout().lock();
     let mut stderr = io::stderr();

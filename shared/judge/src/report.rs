@@ -9,7 +9,6 @@ use std::time::Duration;
 use std::os::unix::fs::PermissionsExt;
 
 use crate::answer::Checking;
-use crate::compare::Mode;
 use crate::problem::{Piece, Problem};
 use crate::run::execute;
 use crate::suite::{discover, show_path};
@@ -220,10 +219,7 @@ pub fn check_cases(
         }
     };
     let count = suite.cases.len();
-    let judged_by = match checking {
-        Checking::Compare(Mode::Lines) => String::new(),
-        other => format!(", compared by {other}"),
-    };
+    let judged_by = checking.heading_note();
     writeln!(
         out,
         "{} ({count} case{}, time limit {} ms{judged_by})",

@@ -5,10 +5,12 @@
 //! Inputs come from the problem's `gen` binary (see [`crate::generator`]): case
 //! `i` of a random run is `gen S+i K` (first seed `S`, size `K`), and a walk runs
 //! `gen --all I` for every `I` of the generator's exhaustive walk. Each input is
-//! judged like a stored case ([`Verdict::of_execution`]): the naive's output is
-//! the expected answer, the submission runs under the problem's time limit and
-//! the naive under a generous limit of its own. Every input is first checked by
-//! the problem's validator, when it has one. When the generator, the validator or the naive
+//! judged like a stored case ([`Checking::verdict`]): the naive's output is
+//! the expected answer (the ANSWER of a problem's checker), the submission runs
+//! under the problem's time limit and the naive under a generous limit of its
+//! own. A checker that fails is a tool's failure, like the naive's. Every input
+//! is first checked by the problem's validator, when it has one. When the
+//! generator, the validator or the naive
 //! fails, that is what gets reported: the submission is not judged.
 //!
 //! A disagreement is re-run [`CONFIRM_RUNS`] more times on the same input
@@ -22,7 +24,8 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use crate::crosscheck::{cross_check, CrossCheck};
+use crate::answer::Checking;
+use crate::crosscheck::{cross_check_judged, CrossCheck};
 use crate::problem::{missing_pieces, Piece, Problem};
 use crate::report::{indented, unvalidated_note};
 use crate::run::{execute, Execution};
@@ -114,6 +117,8 @@ pub struct Settings {
     /// The judge's time limit, for the submission.
     pub submission_limit: Duration,
     pub naive_limit: Duration,
+    /// How the submission's output is judged against the naive's.
+    pub checking: Checking,
 }
 
 /// The generator arguments of one input.
@@ -159,7 +164,8 @@ pub enum Outcome {
     Disagreed,
     /// The submission disagreed, but not on every run of the same input: nothing stored.
     Flaky,
-    /// The generator, the validator or the naive failed: nothing is known about the submission.
+    /// The generator, the validator, the naive or the checker failed: nothing is
+    /// known about the submission.
     ToolFailed,
 }
 
@@ -239,7 +245,8 @@ struct Failure {
     verdict: Verdict,
 }
 
-/// The generator or the naive failed: no verdict on the submission.
+/// The generator, the validator, the naive or the checker failed: no verdict
+/// on the submission.
 enum ToolFailure {
     Gen {
         origin: Origin,
@@ -252,6 +259,12 @@ enum ToolFailure {
     },
     /// The validator rejected the generated input, or failed on it.
     Validator {
+        origin: Origin,
+        input: Vec<u8>,
+        reason: String,
+    },
+    /// The checker failed on the submission's output.
+    Checker {
         origin: Origin,
         input: Vec<u8>,
         reason: String,
@@ -424,7 +437,11 @@ impl Stress<'_> {
         for _ in 0..CONFIRM_RUNS {
             let limit = self.settings.submission_limit;
             let run = execute(&self.programs.submission, &[], &failure.input, limit)?;
-            let code = Verdict::of_execution(&run, &failure.expected, limit).code();
+            let code = self
+                .settings
+                .checking
+                .verdict(&run, &failure.input, &failure.expected, limit)
+                .code();
             match counts.iter_mut().find(|(seen, _)| *seen == code) {
                 Some((_, count)) => *count += 1,
                 None => counts.push((code, 1)),
@@ -435,22 +452,32 @@ impl Stress<'_> {
 
     /// Judges the submission on `input` against the naive's output, like a stored case.
     fn judge_input(&self, origin: Origin, input: Vec<u8>) -> io::Result<Check> {
-        let outcome = cross_check(
+        let outcome = cross_check_judged(
             &self.programs.submission,
             &self.programs.naive,
             &input,
             self.settings.submission_limit,
             self.settings.naive_limit,
+            &self.settings.checking,
         )?;
         Ok(match outcome {
             CrossCheck::Agree => Check::Agree,
-            CrossCheck::Disagree(disagreement) => Check::Disagree(Box::new(Failure {
-                origin,
-                input,
-                expected: disagreement.expected,
-                run: disagreement.run,
-                verdict: disagreement.verdict,
-            })),
+            CrossCheck::Disagree(disagreement) => {
+                if let Verdict::CheckerFailed { reason } = disagreement.verdict {
+                    return Ok(Check::Tool(ToolFailure::Checker {
+                        origin,
+                        input,
+                        reason,
+                    }));
+                }
+                Check::Disagree(Box::new(Failure {
+                    origin,
+                    input,
+                    expected: disagreement.expected,
+                    run: disagreement.run,
+                    verdict: disagreement.verdict,
+                }))
+            }
             CrossCheck::ReferenceFailed(reason) => Check::Tool(ToolFailure::Naive {
                 origin,
                 input,
@@ -553,7 +580,10 @@ impl Stress<'_> {
             self.gen_command(failure.origin)
         )?;
         write!(out, "{}", excerpt(&failure.input))?;
-        writeln!(out, "naive output (expected):")?;
+        match self.settings.checking {
+            Checking::Checker { .. } => writeln!(out, "naive output (the checker's answer):")?,
+            Checking::Compare(_) => writeln!(out, "naive output (expected):")?,
+        }
         write!(out, "{}", excerpt(&failure.expected))?;
         writeln!(out, "submission output:")?;
         write!(out, "{}", excerpt(&failure.run.stdout))?;
@@ -648,6 +678,24 @@ impl Stress<'_> {
                     "no verdict on the submission: the generator must print valid inputs only"
                 )
             }
+            ToolFailure::Checker {
+                origin,
+                input,
+                reason,
+            } => {
+                writeln!(
+                    out,
+                    "the checker failed on {origin} (`{}`):",
+                    self.gen_command(*origin)
+                )?;
+                write!(out, "{}", indented(reason))?;
+                writeln!(out, "input:")?;
+                write!(out, "{}", excerpt(input))?;
+                writeln!(
+                    out,
+                    "no verdict on the submission: the checker must judge every output"
+                )
+            }
         }
     }
 }
@@ -707,10 +755,11 @@ pub fn stress(
     progress: &mut Progress,
 ) -> io::Result<Outcome> {
     for program in [
-        Some(&programs.submission),
+        Some(programs.submission.as_path()),
         Some(&programs.naive),
         Some(&programs.gen),
-        programs.validator.as_ref(),
+        programs.validator.as_deref(),
+        settings.checking.checker(),
     ]
     .into_iter()
     .flatten()
@@ -751,9 +800,10 @@ pub fn stress(
     };
     writeln!(
         out,
-        "time limit {} ms, naive {} ms{}{}",
+        "time limit {} ms, naive {} ms{}{}{}",
         settings.submission_limit.as_millis(),
         settings.naive_limit.as_millis(),
+        settings.checking.heading_note(),
         settings
             .max_cases
             .map(|count| format!(", at most {}", cases(count)))

@@ -635,3 +635,125 @@ fn a_problem_without_validator_is_stressed_on_unvalidated_inputs() {
         "{stdout}"
     );
 }
+
+/// Adds `lines` to the `[package.metadata.judge]` table of problem `name`.
+fn judge_keys(root: &Path, name: &str, lines: &str) {
+    let manifest = root.join("crates").join(name).join("Cargo.toml");
+    let table = "[package.metadata.judge]\n";
+    let text = fs::read_to_string(&manifest).unwrap();
+    assert!(text.contains(table), "{text}");
+    fs::write(
+        &manifest,
+        text.replacen(table, &format!("{table}{lines}"), 1),
+    )
+    .unwrap();
+}
+
+/// The sum as a real number: `7.0000`.
+const SUM_AS_REAL: &str = r#"
+read n
+read digits
+sum=0
+for d in $digits; do sum=$((sum + d)); done
+echo "$sum.0000"
+"#;
+
+#[test]
+fn float_mode_decides_in_stress() {
+    let dir = judge::scratch::tempdir().unwrap();
+    let root = dir.path();
+    workspace(root, "sum", SUM, SUM_AS_REAL, GEN);
+    let (code, stdout, _) = stress(
+        root,
+        &["sum", "--seed", "100", "--size", "12", "--cases", "20"],
+    );
+    assert_eq!(code, Some(1), "lines mode: `7` is not `7.0000`\n{stdout}");
+    judge_keys(root, "sum", "compare = \"float\"\nfloat-error = 1e-3\n");
+    fs::remove_dir_all(root.join("io-tests/sum")).unwrap();
+    let (code, stdout, _) = stress(
+        root,
+        &["sum", "--seed", "100", "--size", "12", "--cases", "20"],
+    );
+    assert_eq!(code, Some(0), "{stdout}");
+    assert!(
+        stdout.contains("compared by float (error 1e-3)"),
+        "{stdout}"
+    );
+    // Counting an 8 or a 9 one too high is an error of 1/digit at least.
+    workspace(root, "sum", WRONG_ON_BIG_DIGITS, SUM_AS_REAL, GEN);
+    judge_keys(root, "sum", "compare = \"float\"\nfloat-error = 1e-3\n");
+    let (code, stdout, _) = stress(root, &["sum", "--seed", "100", "--size", "12"]);
+    assert_eq!(code, Some(1), "{stdout}");
+    assert!(stdout.contains("token 1: expected `"), "{stdout}");
+    assert!(stdout.contains(" > 1e-3"), "{stdout}");
+}
+
+/// Accepts any output that equals the answer as a number; says why not on stderr.
+const NUMERIC_CHECKER: &str = r#"
+expected=$(cat "$3") found=$(cat "$2")
+if [ "$found" -eq "$expected" ] 2>/dev/null; then echo "ok $found" >&2; exit 0; fi
+echo "wrong answer expected $expected, found $found" >&2
+exit 1
+"#;
+
+#[test]
+fn a_checker_decides_in_stress_with_the_naives_output_as_its_answer() {
+    let dir = judge::scratch::tempdir().unwrap();
+    let root = dir.path();
+    // The submission prints `007` for 7: wrong as lines, right for the checker.
+    let padded = "read n; read digits; sum=0; for d in $digits; do sum=$((sum + d)); done; printf '%03d\\n' $sum";
+    let bin_dir = workspace(root, "sum", padded, SUM, GEN);
+    judge_keys(root, "sum", "checker = true\n");
+    script(&bin_dir.join("sum-check"), NUMERIC_CHECKER);
+    let (code, stdout, _) = stress(
+        root,
+        &["sum", "--seed", "100", "--size", "12", "--cases", "20"],
+    );
+    assert_eq!(code, Some(0), "{stdout}");
+    assert!(stdout.contains("compared by checker "), "{stdout}");
+
+    workspace(root, "sum", WRONG_ON_BIG_DIGITS, SUM, GEN);
+    judge_keys(root, "sum", "checker = true\n");
+    let (code, stdout, _) = stress(root, &["sum", "--seed", "100", "--size", "12"]);
+    assert_eq!(code, Some(1), "{stdout}");
+    assert!(
+        stdout.contains("naive output (the checker's answer):"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("     wrong answer expected "), "{stdout}");
+    assert_eq!(stored(root, "sum").len(), 2, "the shrunk case is stored");
+}
+
+#[test]
+fn a_failing_or_missing_checker_is_a_tool_failure_in_stress() {
+    let dir = judge::scratch::tempdir().unwrap();
+    let root = dir.path();
+    let bin_dir = workspace(root, "sum", SUM, SUM, GEN);
+    judge_keys(root, "sum", "checker = true\n");
+    let (code, _, stderr) = stress(root, &["sum", "--seed", "1", "--cases", "3"]);
+    assert_eq!(
+        code,
+        Some(2),
+        "a missing checker is a setup error: {stderr}"
+    );
+    assert!(stderr.contains("sum-check"), "{stderr}");
+
+    script(
+        &bin_dir.join("sum-check"),
+        "echo 'FAIL answer unreadable' >&2; exit 3",
+    );
+    let (code, stdout, _) = stress(root, &["sum", "--seed", "1", "--cases", "3"]);
+    assert_eq!(code, Some(3), "{stdout}");
+    for expected in [
+        "the checker failed on seed 1 size 10",
+        "exit status 3",
+        "FAIL answer unreadable",
+        "no verdict on the submission",
+    ] {
+        assert!(
+            stdout.contains(expected),
+            "missing {expected:?} in\n{stdout}"
+        );
+    }
+    assert!(stored(root, "sum").is_empty(), "nothing is stored");
+}

@@ -14,6 +14,7 @@
 //! - [`scratch`]: scratch folders for tests and examples;
 //! - [`generator`]: the command line of every problem's `gen` binary;
 //! - [`stress`]: a submission against its brute force on generated inputs;
+//! - [`outputs`]: the `.out` of new inputs, from the brute force;
 //! - [`validate`]: the reader every input validator uses, and its tests' assertions;
 //! - [`checker`]: the reader every checker written in Rust uses, with testlib's exit codes.
 
@@ -22,6 +23,7 @@ pub mod checker;
 pub mod compare;
 pub mod crosscheck;
 pub mod generator;
+pub mod outputs;
 pub mod problem;
 pub mod report;
 pub mod rng;

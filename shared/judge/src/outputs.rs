@@ -1,0 +1,178 @@
+//! Writing the expected outputs of new cases from the brute force: every
+//! `io-tests/<problem>/<name>.in` without a `<name>.out` is validated, solved by
+//! the problem's naive, and gets its `.out` (what `oj g/o` does). An existing
+//! file is never overwritten.
+
+use std::fmt;
+use std::fs::{self, OpenOptions};
+use std::io::{self, Write};
+use std::path::Path;
+use std::time::Duration;
+
+use crate::problem::Problem;
+use crate::report::{unusable, validate, Validation};
+use crate::run::execute;
+use crate::suite::{discover, show_path, Orphan};
+use crate::verdict::run_stderr_tail;
+
+/// How many outputs were written, and how many inputs were left without one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Written {
+    pub written: usize,
+    pub not_written: usize,
+}
+
+impl fmt::Display for Written {
+    /// The closing line: `2 written, 1 not written`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} written, {} not written",
+            self.written, self.not_written
+        )
+    }
+}
+
+/// For every input of `problem` without an output: validates it with
+/// `validator` (when given), runs `naive` on it under `naive_limit` and writes
+/// its output as the input's `.out`, one report line per input on `out`. An input
+/// the validator rejects, or on which the naive fails, runs out of time or
+/// prints too much, gets nothing and counts as not written, as does one whose
+/// `.out` appears meanwhile (never overwritten). A validator that fails is
+/// reported for that input.
+///
+/// # Errors
+/// When the cases cannot be read, the naive or the validator cannot be run,
+/// or writing to `out` fails.
+///
+/// # Example
+/// ```
+/// use judge::outputs::write_outputs;
+/// use std::time::Duration;
+/// let root = judge::scratch::tempdir().unwrap();
+/// let dir = root.path().join("io-tests/demo");
+/// std::fs::create_dir_all(&dir).unwrap();
+/// std::fs::write(dir.join("new.in"), "42\n").unwrap();
+/// let problem = judge::problem::Problem {
+///     name: "demo".into(),
+///     manifest_dir: root.path().join("crates/demo"),
+///     io_tests_dir: dir.clone(),
+///     time_limit: Duration::from_secs(1),
+///     memory_limit_mb: None,
+///     url: None,
+///     compare: judge::compare::Mode::Lines,
+///     checker: false,
+/// };
+/// let mut report = Vec::new();
+/// let written = write_outputs(&problem, "/bin/cat".as_ref(), None, Duration::from_secs(5), &mut report).unwrap();
+/// assert_eq!((written.written, written.not_written), (1, 0));
+/// assert_eq!(std::fs::read(dir.join("new.out")).unwrap(), b"42\n");
+/// ```
+pub fn write_outputs(
+    problem: &Problem,
+    naive: &Path,
+    validator: Option<&Path>,
+    naive_limit: Duration,
+    out: &mut dyn Write,
+) -> io::Result<Written> {
+    for program in [Some(naive), validator].into_iter().flatten() {
+        if let Some(reason) = unusable(program) {
+            return Err(io::Error::new(io::ErrorKind::NotFound, reason));
+        }
+    }
+    let suite = discover(&problem.io_tests_dir)?;
+    for skipped in &suite.skipped {
+        writeln!(out, "warning: {skipped}")?;
+    }
+    let mut result = Written::default();
+    let inputs: Vec<&Path> = suite
+        .orphans
+        .iter()
+        .filter_map(|orphan| match orphan {
+            Orphan::InputWithoutOutput(input) => Some(input.as_path()),
+            Orphan::OutputWithoutInput(_) => None,
+        })
+        .collect();
+    writeln!(
+        out,
+        "{}: {} input{} without an output in {}",
+        problem.name,
+        inputs.len(),
+        if inputs.len() == 1 { "" } else { "s" },
+        show_path(&problem.io_tests_dir)
+    )?;
+    for input_path in inputs {
+        let output_path = input_path.with_extension("out");
+        let shown = show_path(&output_path);
+        match write_one(input_path, &output_path, naive, validator, naive_limit)? {
+            Ok(bytes) => {
+                result.written += 1;
+                writeln!(out, "wrote {shown} ({bytes} bytes)")?;
+            }
+            Err(reason) => {
+                result.not_written += 1;
+                writeln!(out, "not written: {shown}")?;
+                for line in reason.trim_end().lines() {
+                    writeln!(out, "     {line}")?;
+                }
+            }
+        }
+    }
+    Ok(result)
+}
+
+/// Writes one output: the number of bytes written, or why nothing was.
+fn write_one(
+    input_path: &Path,
+    output_path: &Path,
+    naive: &Path,
+    validator: Option<&Path>,
+    naive_limit: Duration,
+) -> io::Result<Result<usize, String>> {
+    let input = fs::read(input_path).map_err(|error| {
+        io::Error::new(error.kind(), format!("{}: {error}", show_path(input_path)))
+    })?;
+    match validator
+        .map(|validator| validate(validator, &input))
+        .transpose()?
+    {
+        Some(Validation::Invalid(message)) => {
+            return Ok(Err(format!("the validator rejects the input:\n{message}")))
+        }
+        Some(Validation::Failed(message)) => return Ok(Err(message)),
+        Some(Validation::Valid) | None => {}
+    }
+    let run = execute(naive, &[], &input, naive_limit)?;
+    if run.timed_out(naive_limit) {
+        return Ok(Err(format!(
+            "the naive was still running after {} ms",
+            naive_limit.as_millis()
+        )));
+    }
+    if !run.succeeded() || run.stdout_truncated {
+        return Ok(Err(format!(
+            "the naive failed: {}\n{}",
+            run.describe_end(),
+            run_stderr_tail(&run)
+        )));
+    }
+    let file = OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(output_path);
+    match file {
+        Ok(mut file) => {
+            file.write_all(&run.stdout).map_err(|error| {
+                io::Error::new(error.kind(), format!("{}: {error}", show_path(output_path)))
+            })?;
+            Ok(Ok(run.stdout.len()))
+        }
+        Err(error) if error.kind() == io::ErrorKind::AlreadyExists => {
+            Ok(Err("it appeared meanwhile: never overwritten".to_string()))
+        }
+        Err(error) => Err(io::Error::new(
+            error.kind(),
+            format!("{}: {error}", show_path(output_path)),
+        )),
+    }
+}

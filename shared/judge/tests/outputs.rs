@@ -1,0 +1,127 @@
+//! `judge::outputs`: the `.out` of every new input, from the naive, never
+//! overwriting a file, and nothing written for an input that is rejected or that
+//! the naive fails on.
+
+use std::fs;
+use std::path::Path;
+use std::time::Duration;
+
+use judge::compare::Mode;
+use judge::outputs::write_outputs;
+use judge::problem::Problem;
+
+#[allow(dead_code)]
+mod common;
+
+use common::{script, SECOND};
+
+const NAIVE: &str = r#"
+read x
+case $x in
+    crash) echo "naive: cannot solve $x" >&2; exit 4 ;;
+    hang) sleep 60 ;;
+esac
+echo "answer $x"
+"#;
+
+const VALIDATOR: &str = r#"
+if grep -q bad; then echo "line 1, column 1: a bad input" >&2; exit 1; fi
+"#;
+
+fn problem(dir: &Path, inputs: &[(&str, &str)]) -> Problem {
+    let tests = dir.join("io-tests");
+    fs::create_dir_all(&tests).unwrap();
+    for (file, text) in inputs {
+        fs::write(tests.join(file), text).unwrap();
+    }
+    Problem {
+        name: "fixture".to_string(),
+        manifest_dir: dir.to_path_buf(),
+        io_tests_dir: tests,
+        time_limit: SECOND,
+        memory_limit_mb: None,
+        url: None,
+        compare: Mode::Lines,
+        checker: false,
+    }
+}
+
+#[test]
+fn new_inputs_get_the_naives_output_and_nothing_else_is_touched() {
+    let dir = judge::scratch::tempdir().unwrap();
+    let problem = problem(
+        dir.path(),
+        &[
+            ("old.in", "old\n"),
+            ("old.out", "kept as it was\n"),
+            ("new.in", "new\n"),
+            ("bad.in", "bad\n"),
+            ("crash.in", "crash\n"),
+            ("hang.in", "hang\n"),
+            ("lonely.out", "no input\n"),
+        ],
+    );
+    let naive = script(dir.path(), "naive", NAIVE);
+    let validator = script(dir.path(), "validate", VALIDATOR);
+    let mut report = Vec::new();
+    let written = write_outputs(
+        &problem,
+        &naive,
+        Some(&validator),
+        Duration::from_millis(500),
+        &mut report,
+    )
+    .unwrap();
+    let report = String::from_utf8(report).unwrap();
+    assert_eq!((written.written, written.not_written), (1, 3), "{report}");
+    assert_eq!(written.to_string(), "1 written, 3 not written");
+    let tests = &problem.io_tests_dir;
+    let read = |file: &str| fs::read_to_string(tests.join(file)).ok();
+    assert_eq!(read("new.out").as_deref(), Some("answer new\n"));
+    assert_eq!(read("old.out").as_deref(), Some("kept as it was\n"));
+    for file in ["bad.out", "crash.out", "hang.out", "lonely.in"] {
+        assert_eq!(read(file), None, "{file} was written:\n{report}");
+    }
+    for expected in [
+        "fixture: 4 inputs without an output in ",
+        "new.out (11 bytes)",
+        "the validator rejects the input:\n     line 1, column 1: a bad input",
+        "the naive failed: exit status 4\n     naive: cannot solve crash",
+        "the naive was still running after 500 ms",
+    ] {
+        assert!(
+            report.contains(expected),
+            "missing {expected:?} in\n{report}"
+        );
+    }
+
+    // A second run has nothing left to write and touches nothing.
+    fs::remove_file(tests.join("bad.in")).unwrap();
+    fs::remove_file(tests.join("crash.in")).unwrap();
+    fs::remove_file(tests.join("hang.in")).unwrap();
+    let mut report = Vec::new();
+    let written = write_outputs(&problem, &naive, None, 5 * SECOND, &mut report).unwrap();
+    assert_eq!((written.written, written.not_written), (0, 0));
+    assert_eq!(read("new.out").as_deref(), Some("answer new\n"));
+}
+
+#[test]
+fn a_missing_naive_or_folder_is_an_error() {
+    let dir = judge::scratch::tempdir().unwrap();
+    let problem = problem(dir.path(), &[("a.in", "1\n")]);
+    let error = write_outputs(
+        &problem,
+        &dir.path().join("no-naive"),
+        None,
+        SECOND,
+        &mut Vec::new(),
+    )
+    .unwrap_err();
+    assert!(error.to_string().contains("no-naive"), "{error}");
+    let naive = script(dir.path(), "naive", NAIVE);
+    let nowhere = Problem {
+        io_tests_dir: dir.path().join("nowhere"),
+        ..problem
+    };
+    assert!(write_outputs(&nowhere, &naive, None, SECOND, &mut Vec::new()).is_err());
+}

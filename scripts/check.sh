@@ -7,7 +7,9 @@
 # validator (scripts/new-problem.sh NAME --with validate), each input is
 # validated first by `PROBLEM-validate`: an input it rejects is the failed case
 # INVALID. Without one, a line says the inputs are not validated. One line per
-# case, `N passed, M failed` at the end; exit 1 on any failure.
+# case, `N passed, M failed` at the end; exit 1 on any failure. Outputs are
+# compared as the crate's [package.metadata.judge] says (lines, tokens, float,
+# or its checker `PROBLEM-check`, built here when the crate declares it).
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -33,6 +35,9 @@ for problem in "${problems[@]}"; do
         build+=(-p "$problem" --bin "$problem")
         if has_piece "$root" "$problem" validate; then
             build+=(--bin "$problem-validate")
+        fi
+        if has_piece "$root" "$problem" check; then
+            build+=(--bin "$problem-check")
         fi
     fi
 done

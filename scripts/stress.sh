@@ -2,7 +2,9 @@
 # Stress test: builds the problem and the judge in release, then runs the
 # submission against the problem's naive on generated inputs (each checked by
 # PROBLEM-validate, when the problem has a validator) until they disagree (or
-# the cases or time run out). A disagreement is re-run on the same input: if it repeats every time it is
+# the cases or time run out), judged as `scripts/check.sh` judges (a problem's
+# checker gets the naive's output). A disagreement is re-run on the same input:
+# if it repeats every time it is
 # shrunk, printed and stored as io-tests/PROBLEM/stress-SEED.in/.out (never
 # over an existing file); if not, it is reported as flaky and nothing is
 # stored. See `judge stress` in shared/judge/src/main.rs for every option.
@@ -13,7 +15,7 @@
 # Exit: 0 every case agreed, 1 disagreement (flaky or not), 2 usage or setup
 # error (a problem without a naive or a generator is one: the message names
 # `scripts/new-problem.sh PROBLEM --with naive,gen`), 3 the generator, the
-# validator or the naive failed, or the validator rejected a generated input
+# validator, the naive or the checker failed, or the validator rejected a generated input
 # (no verdict on the submission).
 set -euo pipefail
 

@@ -3,6 +3,8 @@
 //! ```text
 //! judge check [--root DIR] [--bin-dir DIR] [PROBLEM...]
 //! judge test --bin PROGRAM --tests DIR --time-limit-ms MS [--validator PROGRAM]
+//!            [--compare lines|tokens|float] [--float-error E] [--checker PROGRAM]
+//! judge outputs [--root DIR] [--bin-dir DIR] [--naive-time-limit-ms MS] PROBLEM
 //! judge stress [--root DIR] [--bin-dir DIR] PROBLEM [--cases N] [--seed S]
 //!              [--size K] [--time SECONDS] [--naive-time-limit-ms MS] [--all]
 //! judge help [COMMAND]        (or judge COMMAND --help)
@@ -23,8 +25,11 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use lexopt::prelude::*;
 use lexopt::Parser;
 
-use judge::problem::{problem_names, Problem};
-use judge::report::{check_problem, check_workspace_problem, unusable, Style, Summary};
+use judge::answer::Checking;
+use judge::compare::Mode;
+use judge::outputs::write_outputs;
+use judge::problem::{missing_pieces, problem_names, Piece, Problem};
+use judge::report::{check_cases, check_workspace_problem, unusable, Style, Summary};
 use judge::stress::{
     stress, Inputs, Outcome, Programs, Progress, Settings, DEFAULT_CASES, DEFAULT_NAIVE_LIMIT,
     DEFAULT_SIZE,
@@ -36,10 +41,12 @@ usage: judge COMMAND [OPTION...]
 
   judge check [--root DIR] [--bin-dir DIR] [PROBLEM...]
       Checks problems' built binaries against their stored cases.
-  judge test --bin PROGRAM --tests DIR --time-limit-ms MS [--validator PROGRAM]
+  judge test --bin PROGRAM --tests DIR --time-limit-ms MS [OPTION...]
       Checks any program against a folder of .in/.out cases.
   judge stress [--root DIR] [--bin-dir DIR] PROBLEM [OPTION...]
       Compares a problem's submission with its naive on generated inputs.
+  judge outputs [--root DIR] [--bin-dir DIR] PROBLEM
+      Writes the .out of each new .in of a problem from its naive.
   judge help [COMMAND]
       Shows this, or COMMAND's options (as `judge COMMAND --help` does).
 
@@ -55,14 +62,33 @@ input is first validated by BIN-DIR/PROBLEM-validate (exit 0: valid;
 exit 1 and a message: the case fails as INVALID; a missing or
 failing validator is an error). Every problem under ROOT/crates by default. ROOT defaults
 to the current folder, BIN-DIR to ${CARGO_TARGET_DIR:-ROOT/target}/release.
+Outputs are compared as the crate's [package.metadata.judge] says:
+compare = \"lines\" (the default), \"tokens\" or \"float\" (with
+float-error = E, default 1e-6), or checker = true: BIN-DIR/PROBLEM-check
+judges (see `judge test --help`).
 Prints a line per case and closes with `N passed, M failed`;
 exits 1 if anything failed, 2 on a usage error.";
 
 const TEST_HELP: &str = "\
 usage: judge test --bin PROGRAM --tests DIR --time-limit-ms MS [--validator PROGRAM]
+                  [--compare lines|tokens|float] [--float-error E] [--checker PROGRAM]
 
 Checks any program against the .in/.out pairs in DIR (inputs
 validated by PROGRAM when --validator is given).
+Outputs are compared by --compare:
+  lines   (the default) line by line; trailing spaces, CR and blank
+          lines at the end ignored;
+  tokens  whitespace-separated tokens, each exactly;
+  float   tokens, where two decimal numbers agree when their absolute
+          or relative error is at most E (--float-error, default 1e-6;
+          giving it alone means float); other tokens (nan, inf, 0x10,
+          1,5, words, numbers out of a double's range) must be equal.
+or by a checker with testlib's interface (--checker): run as
+`PROGRAM INPUT OUTPUT ANSWER` (the case's input, the program's output,
+the stored .out), it exits 0 to accept, 1 for a wrong answer, 2 for a
+presentation error (a WA); anything else, a signal or running past
+10 s is its own failure (FAIL: no verdict on the program). The first
+line of its stderr is the case's message.
 Prints a line per case and closes with `N passed, M failed`;
 exits 1 if anything failed, 2 on a usage error.";
 
@@ -88,11 +114,26 @@ outputs, and stores it with the naive's output as
 ROOT/io-tests/PROBLEM/stress-SEED.in/.out (stress-all-I for --all). An
 existing file is never overwritten (a -2, -3, ... suffix is added), and
 an input already stored under any name is not stored again.
+Outputs are compared as for `judge check`: with checker = true,
+BIN-DIR/PROBLEM-check judges the submission's output with the naive's
+as its ANSWER.
 Progress goes to stderr. Exits 0 when every case agreed, 1 on a
 disagreement (flaky or not), 2 on a usage or setup error (a problem
 without a naive or a generator is one: the message names the command
-that adds them), 3 when the naive, the generator or the validator failed, or the validator
+that adds them), 3 when the naive, the generator, the validator or the checker failed, or the validator
 rejected a generated input (no verdict on the submission).";
+
+const OUTPUTS_HELP: &str = "\
+usage: judge outputs [--root DIR] [--bin-dir DIR] [--naive-time-limit-ms MS] PROBLEM
+
+For every ROOT/io-tests/PROBLEM/NAME.in without a NAME.out: validates
+it with BIN-DIR/PROBLEM-validate (when the crate has a validator),
+runs BIN-DIR/PROBLEM-naive on it (under MS, default 10000) and writes
+its output as NAME.out. An existing file is never overwritten. An input
+the validator rejects, or on which the naive fails or runs out of time,
+gets nothing and is reported. ROOT and BIN-DIR default as for `judge
+check`. Closes with `N written, M not written`; exits 0 when every
+input has its output, 1 when one was not written, 2 on a setup error.";
 
 /// Exit status when stdout is a closed pipe (`judge ... | head -1`): what a
 /// shell shows for a program ended by SIGPIPE, reached without a message.
@@ -105,7 +146,7 @@ struct CommandSpec {
     parse: fn(&mut Parser) -> Result<Command, Stop>,
 }
 
-const COMMANDS: [CommandSpec; 3] = [
+const COMMANDS: [CommandSpec; 4] = [
     CommandSpec {
         name: "check",
         help: CHECK_HELP,
@@ -121,6 +162,11 @@ const COMMANDS: [CommandSpec; 3] = [
         help: STRESS_HELP,
         parse: |parser| parse_stress(parser).map(Command::Stress),
     },
+    CommandSpec {
+        name: "outputs",
+        help: OUTPUTS_HELP,
+        parse: |parser| parse_outputs(parser).map(Command::Outputs),
+    },
 ];
 
 /// What the command line asks to run.
@@ -128,6 +174,7 @@ enum Command {
     Check(CheckOptions),
     Test(TestOptions),
     Stress(StressOptions),
+    Outputs(OutputsOptions),
 }
 
 /// `judge check`'s options.
@@ -144,6 +191,15 @@ struct TestOptions {
     tests: PathBuf,
     time_limit: Duration,
     validator: Option<PathBuf>,
+    checking: Checking,
+}
+
+/// `judge outputs`' options.
+struct OutputsOptions {
+    root: PathBuf,
+    bin_dir: PathBuf,
+    problem: String,
+    naive_limit: Duration,
 }
 
 /// `judge stress`'s options.
@@ -240,6 +296,7 @@ fn main() -> ExitCode {
         Command::Check(options) => report(check(&options)),
         Command::Test(options) => report(test(&options)),
         Command::Stress(options) => stress_command(options),
+        Command::Outputs(options) => outputs_command(&options),
     }
 }
 
@@ -302,21 +359,81 @@ fn parse_test(parser: &mut Parser) -> Result<TestOptions, Stop> {
     let mut tests = None;
     let mut time_limit = None;
     let mut validator = None;
+    let mut compare = None;
+    let mut float_error = None;
+    let mut checker = None;
     while let Some(arg) = parser.next()? {
         match arg {
             Long("bin") => bin = Some(parser.value()?.into()),
             Long("tests") => tests = Some(parser.value()?.into()),
             Long("time-limit-ms") => time_limit = Some(milliseconds(parser, "--time-limit-ms")?),
             Long("validator") => validator = Some(parser.value()?.into()),
+            Long("compare") => compare = Some(parser.value()?.string()?),
+            Long("float-error") => {
+                float_error = Some(value_of(
+                    parser,
+                    "--float-error",
+                    "a decimal number",
+                    |text| judge::compare::decimal(text.as_bytes()).ok(),
+                )?);
+            }
+            Long("checker") => checker = Some(PathBuf::from(parser.value()?)),
             Short('h') | Long("help") => return Err(Stop::Help(TEST_HELP)),
             _ => return Err(arg.unexpected().into()),
         }
     }
+    let checking = match (checker, compare, float_error) {
+        (Some(_), Some(_), _) | (Some(_), _, Some(_)) => {
+            return Err(Stop::mistake(
+                "--checker decides alone: it takes no --compare or --float-error",
+            ))
+        }
+        (Some(program), None, None) => Checking::checker_program(program),
+        (None, compare, float_error) => {
+            let name = compare.as_deref().unwrap_or(match float_error {
+                Some(_) => "float",
+                None => "lines",
+            });
+            Checking::Compare(
+                Mode::parse(name, float_error)
+                    .map_err(|error| Stop::mistake(format!("--compare: {error}")))?,
+            )
+        }
+    };
     Ok(TestOptions {
         bin: required(bin, "--bin")?,
         tests: required(tests, "--tests")?,
         time_limit: required(time_limit, "--time-limit-ms")?,
         validator,
+        checking,
+    })
+}
+
+fn parse_outputs(parser: &mut Parser) -> Result<OutputsOptions, Stop> {
+    let mut root = PathBuf::from(".");
+    let mut bin_dir = None;
+    let mut problems = Vec::new();
+    let mut naive_limit = DEFAULT_NAIVE_LIMIT;
+    while let Some(arg) = parser.next()? {
+        match arg {
+            Long("root") => root = parser.value()?.into(),
+            Long("bin-dir") => bin_dir = Some(parser.value()?.into()),
+            Long("naive-time-limit-ms") => {
+                naive_limit = milliseconds(parser, "--naive-time-limit-ms")?;
+            }
+            Value(problem) => problems.push(problem.string()?),
+            Short('h') | Long("help") => return Err(Stop::Help(OUTPUTS_HELP)),
+            _ => return Err(arg.unexpected().into()),
+        }
+    }
+    let Ok([problem]) = <[String; 1]>::try_from(problems) else {
+        return Err(Stop::mistake("name exactly one PROBLEM"));
+    };
+    Ok(OutputsOptions {
+        bin_dir: bin_dir.unwrap_or_else(|| default_bin_dir(&root)),
+        root,
+        problem,
+        naive_limit,
     })
 }
 
@@ -500,8 +617,14 @@ fn test(options: &TestOptions) -> Result<Summary, Failure> {
         tests,
         time_limit,
         validator,
+        checking,
     } = options;
-    for (flag, program) in [("--bin", Some(bin)), ("--validator", validator.as_ref())] {
+    let checker = checking.checker().map(Path::to_path_buf);
+    for (flag, program) in [
+        ("--bin", Some(bin)),
+        ("--validator", validator.as_ref()),
+        ("--checker", checker.as_ref()),
+    ] {
         if let Some(reason) = program.and_then(|program| unusable(program)) {
             return Err(format!("{flag}: {reason}").into());
         }
@@ -513,16 +636,61 @@ fn test(options: &TestOptions) -> Result<Summary, Failure> {
         time_limit: *time_limit,
         memory_limit_mb: None,
         url: None,
-        compare: judge::compare::Mode::Lines,
+        compare: Mode::Lines,
         checker: false,
     };
-    Ok(check_problem(
+    Ok(check_cases(
         &problem,
         bin,
         validator.as_deref(),
+        checking,
+        None,
         &mut io::stdout().lock(),
         style(),
     )?)
+}
+
+/// `judge outputs`: exit 0 when every input has its output, 1 when one was not
+/// written, 2 on a setup error.
+fn outputs_command(options: &OutputsOptions) -> ExitCode {
+    let OutputsOptions {
+        root,
+        bin_dir,
+        problem,
+        naive_limit,
+    } = options;
+    let result = Problem::load(root, problem).and_then(|loaded| {
+        let pieces = loaded.pieces()?;
+        if !pieces.contains(&Piece::Naive) {
+            return Err(io::Error::other(missing_pieces(
+                problem,
+                "judge outputs",
+                &[Piece::Naive],
+            )));
+        }
+        let has_validator = pieces.contains(&Piece::Validate);
+        let validator = bin_dir.join(Piece::Validate.binary(problem));
+        let mut stdout = io::stdout().lock();
+        let written = write_outputs(
+            &loaded,
+            &bin_dir.join(Piece::Naive.binary(problem)),
+            has_validator.then_some(validator.as_path()),
+            *naive_limit,
+            &mut stdout,
+        )?;
+        writeln!(stdout, "{written}")?;
+        stdout.flush()?;
+        Ok(written)
+    });
+    match result {
+        Ok(written) if written.not_written == 0 => ExitCode::SUCCESS,
+        Ok(_) => ExitCode::FAILURE,
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => io_failure("judge", &error),
+        Err(error) => {
+            eprintln!("judge outputs: {error}");
+            ExitCode::from(2)
+        }
+    }
 }
 
 /// `judge stress`: exit 0 clean, 1 disagreement, 2 usage or setup error, 3 a tool failed.

@@ -306,3 +306,102 @@ fn problem_with_answer(dir: &Path, input: &str, answer: &str) -> Problem {
     fs::create_dir_all(&dir).unwrap();
     problem(&dir, &[("shortcut", input, answer)])
 }
+
+/// Exit code, stdout and stderr of `judge test --bin PROGRAM --tests DIR
+/// --time-limit-ms 10000 ARGS`.
+fn judge_test(program: &Path, tests: &Path, args: &[&str]) -> (Option<i32>, String, String) {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_judge"))
+        .arg("test")
+        .arg("--bin")
+        .arg(program)
+        .arg("--tests")
+        .arg(tests)
+        .args(["--time-limit-ms", "10000"])
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    (
+        output.status.code(),
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn judge_test_compares_as_its_options_say() {
+    let dir = judge::scratch::tempdir().unwrap();
+    let problem = problem(dir.path(), &[("a", "", "0.5 yes\n")]);
+    let tests = &problem.io_tests_dir;
+    let program = script(dir.path(), "program", "echo 0.5000001 yes");
+    let accept = script(dir.path(), "accept", "echo ok >&2");
+    let reject = script(dir.path(), "reject", "echo 'wrong answer no' >&2; exit 1");
+    for (args, code, expected) in [
+        (
+            &[][..],
+            1,
+            "line 1: expected \"0.5 yes\", got \"0.5000001 yes\"",
+        ),
+        (
+            &["--compare", "tokens"][..],
+            1,
+            "token 1: expected `0.5`, got `0.5000001`",
+        ),
+        (
+            &["--compare", "float"][..],
+            0,
+            "compared by float (error 1e-6)",
+        ),
+        (
+            &["--compare=float", "--float-error=1e-9"][..],
+            1,
+            "error 1.0e-7 > 1e-9",
+        ),
+        (
+            &["--float-error", "1e-3"][..],
+            0,
+            "compared by float (error 1e-3)",
+        ),
+        (
+            &["--checker", accept.to_str().unwrap()][..],
+            0,
+            "compared by checker ",
+        ),
+        (
+            &["--checker", reject.to_str().unwrap()][..],
+            1,
+            "wrong answer no",
+        ),
+    ] {
+        let (status, stdout, stderr) = judge_test(&program, tests, args);
+        assert_eq!(status, Some(code), "{args:?}: {stdout}{stderr}");
+        assert!(stdout.contains(expected), "{args:?}: {stdout}");
+    }
+    let missing = dir.path().join("no-checker");
+    for (args, expected) in [
+        (
+            &["--compare", "exact"][..],
+            "judge: --compare: unknown comparison `exact`: expected lines, tokens or float",
+        ),
+        (
+            &["--compare", "tokens", "--float-error", "1e-6"][..],
+            "judge: --compare: a float error is only for float, not tokens",
+        ),
+        (
+            &["--float-error", "0x10"][..],
+            "judge: --float-error takes a decimal number, not \"0x10\"",
+        ),
+        (
+            &["--checker", accept.to_str().unwrap(), "--compare", "float"][..],
+            "judge: --checker decides alone: it takes no --compare or --float-error",
+        ),
+        (
+            &["--checker", missing.to_str().unwrap()][..],
+            "judge: --checker: ",
+        ),
+    ] {
+        let (status, stdout, stderr) = judge_test(&program, tests, args);
+        assert_eq!(status, Some(2), "{args:?}: {stdout}{stderr}");
+        assert!(stderr.starts_with(expected), "{args:?}: {stderr}");
+    }
+}

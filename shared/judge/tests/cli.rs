@@ -237,6 +237,7 @@ fn help_lists_the_commands() {
         "judge check ",
         "judge test ",
         "judge stress ",
+        "judge outputs ",
         "judge help ",
     ] {
         assert!(usage.contains(command), "{command} missing in {usage}");

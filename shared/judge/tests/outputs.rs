@@ -125,3 +125,66 @@ fn a_missing_naive_or_folder_is_an_error() {
     };
     assert!(write_outputs(&nowhere, &naive, None, SECOND, &mut Vec::new()).is_err());
 }
+
+#[test]
+fn judge_outputs_writes_what_is_missing_and_fails_on_what_it_cannot() {
+    let dir = judge::scratch::tempdir().unwrap();
+    let root = dir.path();
+    common::problem_crate(root, "demo", 500, &["naive", "validate"]);
+    let bin_dir = root.join("bin");
+    fs::create_dir_all(&bin_dir).unwrap();
+    script(&bin_dir, "demo-naive", NAIVE);
+    script(&bin_dir, "demo-validate", VALIDATOR);
+    let tests = root.join("io-tests/demo");
+    fs::create_dir_all(&tests).unwrap();
+    fs::write(tests.join("one.in"), "1\n").unwrap();
+    let run = || {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_judge"))
+            .arg("outputs")
+            .arg("--root")
+            .arg(root)
+            .arg("--bin-dir")
+            .arg(&bin_dir)
+            .arg("demo")
+            .output()
+            .unwrap();
+        (
+            output.status.code(),
+            String::from_utf8(output.stdout).unwrap(),
+            String::from_utf8(output.stderr).unwrap(),
+        )
+    };
+    let (code, stdout, stderr) = run();
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    assert!(stdout.ends_with("1 written, 0 not written\n"), "{stdout}");
+    assert_eq!(
+        fs::read_to_string(tests.join("one.out")).unwrap(),
+        "answer 1\n"
+    );
+
+    fs::write(tests.join("two.in"), "bad\n").unwrap();
+    let (code, stdout, _) = run();
+    assert_eq!(code, Some(1), "{stdout}");
+    assert!(stdout.contains("a bad input"), "{stdout}");
+    assert!(stdout.ends_with("0 written, 1 not written\n"), "{stdout}");
+    assert!(!tests.join("two.out").exists());
+
+    fs::remove_file(bin_dir.join("demo-validate")).unwrap();
+    let (code, _, stderr) = run();
+    assert_eq!(code, Some(2), "the crate has a validator: it must be built");
+    assert!(stderr.contains("demo-validate"), "{stderr}");
+
+    common::problem_crate(root, "demo", 500, &["naive"]);
+    fs::remove_file(tests.join("two.in")).unwrap();
+    fs::write(tests.join("three.in"), "3\n").unwrap();
+    let (code, stdout, stderr) = run();
+    assert_eq!(
+        code,
+        Some(0),
+        "no validator declared: none needed\n{stdout}{stderr}"
+    );
+    assert_eq!(
+        fs::read_to_string(tests.join("three.out")).unwrap(),
+        "answer 3\n"
+    );
+}

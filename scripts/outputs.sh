@@ -5,6 +5,7 @@
 # crate has src/bin/validate.rs), runs PROBLEM-naive on it and writes NAME.out.
 # An existing file is never overwritten; an input the validator rejects, or on
 # which the naive fails or runs out of time, gets nothing and is reported.
+# See `judge outputs --help`.
 #
 #   scripts/outputs.sh PROBLEM [--naive-time-limit-ms MS]
 #
@@ -12,25 +13,19 @@
 # setup error.
 set -euo pipefail
 
-usage() {
-    echo "usage:" >&2
-    sed -n '9,12s/^# \{0,1\}//p' "$0" >&2
-    exit 2
-}
-[ $# -ge 1 ] || usage
-problem=$1
-case $problem in -*) usage ;; esac
-
 root=$(cd "$(dirname "$0")/.." && pwd)
+problem=${1:-}
+if [ -z "$problem" ] || [ ! -f "$root/crates/$problem/Cargo.toml" ]; then
+    echo "usage: scripts/outputs.sh PROBLEM [--naive-time-limit-ms MS] (PROBLEM: a folder of crates/)" >&2
+    exit 2
+fi
 cd "$root"
 target_dir=${CARGO_TARGET_DIR:-target}
 case $target_dir in /*) ;; *) target_dir=$root/$target_dir ;; esac
 
-[ -f "crates/$problem/Cargo.toml" ] || { echo "outputs: no problem crates/$problem" >&2; exit 2; }
-build=(-p "$problem" --bin "$problem-naive")
+build=(-p judge --bin judge -p "$problem" --bin "$problem-naive")
 if [ -f "crates/$problem/src/bin/validate.rs" ]; then
     build+=(--bin "$problem-validate")
 fi
-cargo build --release --quiet -p judge --bin judge
 cargo build --release --quiet "${build[@]}"
 exec "$target_dir/release/judge" outputs --root "$root" --bin-dir "$target_dir/release" "$@"

@@ -629,74 +629,55 @@ impl Stress<'_> {
     }
 
     fn report_tool_failure(&self, failure: &ToolFailure, out: &mut dyn Write) -> io::Result<()> {
-        match failure {
-            ToolFailure::Gen { origin, reason } => {
-                writeln!(
-                    out,
-                    "gen failed on {origin} (`{}`):",
-                    self.gen_command(*origin)
-                )?;
-                write!(out, "{}", indented(reason))?;
-                writeln!(
-                    out,
-                    "no verdict on the submission: fix the generator or its arguments"
-                )
-            }
+        let (heading, origin, input, reason, advice) = match failure {
+            ToolFailure::Gen { origin, reason } => (
+                "gen failed on",
+                origin,
+                None,
+                reason,
+                "fix the generator or its arguments",
+            ),
             ToolFailure::Naive {
                 origin,
                 input,
                 reason,
-            } => {
-                writeln!(
-                    out,
-                    "naive failed on {origin} (`{}`):",
-                    self.gen_command(*origin)
-                )?;
-                write!(out, "{}", indented(reason))?;
-                writeln!(out, "input:")?;
-                write!(out, "{}", excerpt(input))?;
-                writeln!(
-                    out,
-                    "no verdict on the submission: the naive must solve every valid input"
-                )
-            }
+            } => (
+                "naive failed on",
+                origin,
+                Some(input),
+                reason,
+                "the naive must solve every valid input",
+            ),
             ToolFailure::Validator {
                 origin,
                 input,
                 reason,
-            } => {
-                writeln!(
-                    out,
-                    "INVALID input from {origin} (`{}`):",
-                    self.gen_command(*origin)
-                )?;
-                write!(out, "{}", indented(reason))?;
-                writeln!(out, "input:")?;
-                write!(out, "{}", excerpt(input))?;
-                writeln!(
-                    out,
-                    "no verdict on the submission: the generator must print valid inputs only"
-                )
-            }
+            } => (
+                "INVALID input from",
+                origin,
+                Some(input),
+                reason,
+                "the generator must print valid inputs only",
+            ),
             ToolFailure::Checker {
                 origin,
                 input,
                 reason,
-            } => {
-                writeln!(
-                    out,
-                    "the checker failed on {origin} (`{}`):",
-                    self.gen_command(*origin)
-                )?;
-                write!(out, "{}", indented(reason))?;
-                writeln!(out, "input:")?;
-                write!(out, "{}", excerpt(input))?;
-                writeln!(
-                    out,
-                    "no verdict on the submission: the checker must judge every output"
-                )
-            }
+            } => (
+                "the checker failed on",
+                origin,
+                Some(input),
+                reason,
+                "the checker must judge every output",
+            ),
+        };
+        writeln!(out, "{heading} {origin} (`{}`):", self.gen_command(*origin))?;
+        write!(out, "{}", indented(reason))?;
+        if let Some(input) = input {
+            writeln!(out, "input:")?;
+            write!(out, "{}", excerpt(input))?;
         }
+        writeln!(out, "no verdict on the submission: {advice}")
     }
 }
 

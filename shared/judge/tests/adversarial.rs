@@ -155,18 +155,7 @@ fn endless_output_is_output_limit_exceeded_at_the_cap() {
 }
 
 fn problem_in(dir: &Path, limit: Duration) -> Problem {
-    let tests = dir.join("io-tests");
-    fs::create_dir_all(&tests).unwrap();
-    Problem {
-        name: "fixture".to_string(),
-        manifest_dir: dir.to_path_buf(),
-        io_tests_dir: tests,
-        time_limit: limit,
-        memory_limit_mb: None,
-        url: None,
-        compare: judge::compare::Mode::Lines,
-        checker: false,
-    }
+    common::fixture_problem(dir, limit)
 }
 
 fn report(problem: &Problem, program: &Path, validator: Option<&Path>) -> (usize, String) {

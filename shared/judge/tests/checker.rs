@@ -18,22 +18,13 @@ use common::{script, SECOND};
 
 /// A problem in `dir` with the given cases (name, input, expected output).
 fn problem(dir: &Path, cases: &[(&str, &str, &str)]) -> Problem {
-    let tests = dir.join("io-tests");
-    fs::create_dir_all(&tests).unwrap();
+    let problem = common::fixture_problem(dir, 10 * SECOND);
     for (name, input, output) in cases {
+        let tests = &problem.io_tests_dir;
         fs::write(tests.join(format!("{name}.in")), input).unwrap();
         fs::write(tests.join(format!("{name}.out")), output).unwrap();
     }
-    Problem {
-        name: "fixture".to_string(),
-        manifest_dir: dir.to_path_buf(),
-        io_tests_dir: tests,
-        time_limit: 10 * SECOND,
-        memory_limit_mb: None,
-        url: None,
-        compare: Mode::Lines,
-        checker: false,
-    }
+    problem
 }
 
 /// The report of `program` (a shell script body) on `problem`, judged by `checking`.

@@ -6,7 +6,6 @@ use std::fs;
 use std::path::Path;
 use std::time::Duration;
 
-use judge::compare::Mode;
 use judge::outputs::write_outputs;
 use judge::problem::Problem;
 
@@ -28,22 +27,12 @@ const VALIDATOR: &str = r#"
 if grep -q bad; then echo "line 1, column 1: a bad input" >&2; exit 1; fi
 "#;
 
-fn problem(dir: &Path, inputs: &[(&str, &str)]) -> Problem {
-    let tests = dir.join("io-tests");
-    fs::create_dir_all(&tests).unwrap();
-    for (file, text) in inputs {
-        fs::write(tests.join(file), text).unwrap();
+fn problem(dir: &Path, files: &[(&str, &str)]) -> Problem {
+    let problem = common::fixture_problem(dir, SECOND);
+    for (file, text) in files {
+        fs::write(problem.io_tests_dir.join(file), text).unwrap();
     }
-    Problem {
-        name: "fixture".to_string(),
-        manifest_dir: dir.to_path_buf(),
-        io_tests_dir: tests,
-        time_limit: SECOND,
-        memory_limit_mb: None,
-        url: None,
-        compare: Mode::Lines,
-        checker: false,
-    }
+    problem
 }
 
 #[test]

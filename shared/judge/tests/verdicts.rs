@@ -105,8 +105,8 @@ fn program_that_ignores_a_large_input_does_not_deadlock() {
 }
 
 fn problem_with_cases(dir: &Path, cases: &[(&str, Option<&str>, Option<&str>)]) -> Problem {
-    let tests = dir.join("io-tests");
-    fs::create_dir_all(&tests).unwrap();
+    let problem = common::fixture_problem(dir, SECOND);
+    let tests = &problem.io_tests_dir;
     for (name, input, output) in cases {
         if let Some(input) = input {
             fs::write(tests.join(format!("{name}.in")), input).unwrap();
@@ -115,16 +115,7 @@ fn problem_with_cases(dir: &Path, cases: &[(&str, Option<&str>, Option<&str>)]) 
             fs::write(tests.join(format!("{name}.out")), output).unwrap();
         }
     }
-    Problem {
-        name: "fixture".to_string(),
-        manifest_dir: dir.to_path_buf(),
-        io_tests_dir: tests,
-        time_limit: SECOND,
-        memory_limit_mb: None,
-        url: None,
-        compare: judge::compare::Mode::Lines,
-        checker: false,
-    }
+    problem
 }
 
 fn report(problem: &Problem, program: &Path) -> (Summary, String) {

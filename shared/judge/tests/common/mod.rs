@@ -5,7 +5,26 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use judge::problem::Problem;
+
 pub const SECOND: Duration = Duration::from_secs(1);
+
+/// A problem named `fixture` under `dir`, its cases in `dir/io-tests` (created),
+/// judged line by line under `time_limit`.
+pub fn fixture_problem(dir: &Path, time_limit: Duration) -> Problem {
+    let tests = dir.join("io-tests");
+    fs::create_dir_all(&tests).unwrap();
+    Problem {
+        name: "fixture".to_string(),
+        manifest_dir: dir.to_path_buf(),
+        io_tests_dir: tests,
+        time_limit,
+        memory_limit_mb: None,
+        url: None,
+        compare: judge::compare::Mode::Lines,
+        checker: false,
+    }
+}
 
 /// Writes an executable `/bin/sh` script `name` into `dir` that runs `body`.
 pub fn script(dir: &Path, name: &str, body: &str) -> PathBuf {

@@ -119,21 +119,6 @@ impl std::fmt::Display for Checking {
 
 /// Runs `checker` on the three texts (written to a scratch folder) under
 /// `time_limit` and reads its verdict from its exit status.
-///
-/// # Example
-/// ```
-/// use judge::answer::{run_checker, CHECKER_LIMIT};
-/// use judge::verdict::Verdict;
-/// // `cmp -s OUTPUT ANSWER` is a checker: exit 0 when equal, 1 when not.
-/// let dir = judge::scratch::tempdir().unwrap();
-/// let checker = dir.path().join("check");
-/// std::fs::write(&checker, "#!/bin/sh\ncmp -s \"$2\" \"$3\" || { echo differ >&2; exit 1; }\n").unwrap();
-/// std::process::Command::new("chmod").arg("+x").arg(&checker).status().unwrap();
-/// assert_eq!(run_checker(&checker, b"", b"7\n", b"7\n", CHECKER_LIMIT), Verdict::Accepted);
-/// assert_eq!(run_checker(&checker, b"", b"8\n", b"7\n", CHECKER_LIMIT).code(), "WA");
-/// let missing = "/no/such/checker".as_ref();
-/// assert_eq!(run_checker(missing, b"", b"7\n", b"7\n", CHECKER_LIMIT).code(), "FAIL");
-/// ```
 pub fn run_checker(
     checker: &Path,
     input: &[u8],

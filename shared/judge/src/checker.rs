@@ -40,14 +40,9 @@
 //! assert_eq!(judge(check, b"1 2\n", b"3 3\n", b"3\n").exit_code(), 2, "extra output");
 //! assert_eq!(judge(check, b"1\n", b"3\n", b"3\n").exit_code(), 3, "a broken input");
 //! ```
-//! and its binary, `src/bin/check.rs`:
-//! ```no_run
-//! # use judge::checker::{Files, Outcome};
-//! # fn check(files: &mut Files) -> Result<String, Outcome> { Ok(String::new()) }
-//! fn main() -> std::process::ExitCode {
-//!     judge::checker::main(check)
-//! }
-//! ```
+//! and its binary, `src/bin/check.rs`, is that function and
+//! `fn main() -> std::process::ExitCode { judge::checker::main(check) }`
+//! (a whole one: `shared/judge/examples/shortest_path_check.rs`).
 
 use std::fs;
 use std::process::ExitCode;

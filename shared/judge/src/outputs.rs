@@ -44,30 +44,6 @@ impl fmt::Display for Written {
 /// # Errors
 /// When the cases cannot be read, the naive or the validator cannot be run,
 /// or writing to `out` fails.
-///
-/// # Example
-/// ```
-/// use judge::outputs::write_outputs;
-/// use std::time::Duration;
-/// let root = judge::scratch::tempdir().unwrap();
-/// let dir = root.path().join("io-tests/demo");
-/// std::fs::create_dir_all(&dir).unwrap();
-/// std::fs::write(dir.join("new.in"), "42\n").unwrap();
-/// let problem = judge::problem::Problem {
-///     name: "demo".into(),
-///     manifest_dir: root.path().join("crates/demo"),
-///     io_tests_dir: dir.clone(),
-///     time_limit: Duration::from_secs(1),
-///     memory_limit_mb: None,
-///     url: None,
-///     compare: judge::compare::Mode::Lines,
-///     checker: false,
-/// };
-/// let mut report = Vec::new();
-/// let written = write_outputs(&problem, "/bin/cat".as_ref(), None, Duration::from_secs(5), &mut report).unwrap();
-/// assert_eq!((written.written, written.not_written), (1, 0));
-/// assert_eq!(std::fs::read(dir.join("new.out")).unwrap(), b"42\n");
-/// ```
 pub fn write_outputs(
     problem: &Problem,
     naive: &Path,

@@ -2,7 +2,7 @@
 # Writes the expected output of every new case of a problem from its brute
 # force: builds the judge and the problem's naive and validator in release, then
 # for each io-tests/PROBLEM/NAME.in without a NAME.out, validates it (when the
-# crate has src/bin/validate.rs), runs PROBLEM-naive on it and writes NAME.out.
+# problem has a validator), runs PROBLEM-naive on it and writes NAME.out.
 # An existing file is never overwritten; an input the validator rejects, or on
 # which the naive fails or runs out of time, gets nothing and is reported.
 # See `judge outputs --help`.
@@ -23,9 +23,14 @@ cd "$root"
 target_dir=${CARGO_TARGET_DIR:-target}
 case $target_dir in /*) ;; *) target_dir=$root/$target_dir ;; esac
 
-build=(-p judge --bin judge -p "$problem" --bin "$problem-naive")
-if [ -f "crates/$problem/src/bin/validate.rs" ]; then
-    build+=(--bin "$problem-validate")
-fi
+# shellcheck source=lib/pieces.sh
+source scripts/lib/pieces.sh
+build=(-p judge --bin judge)
+# Without a naive, the judge says how to add one.
+for piece in naive validate; do
+    if has_piece "$root" "$problem" "$piece"; then
+        build+=(-p "$problem" --bin "$problem-$piece")
+    fi
+done
 cargo build --release --quiet "${build[@]}"
 exec "$target_dir/release/judge" outputs --root "$root" --bin-dir "$target_dir/release" "$@"

@@ -2,7 +2,7 @@
 # Scaffolds a problem, or adds pieces to one.
 #
 #   scripts/new-problem.sh NAME [--url URL] [--time-limit-ms MS] [--memory-limit-mb MB]
-#                               [--with PIECE,... | --full]
+#                               [--compare tokens|float[:E]|checker] [--with PIECE,... | --full]
 #
 # A new problem is crates/NAME (its manifest, an AtCoder-style src/main.rs that
 # reads with proconio's input!, and tests/io_tests.rs, which runs the stored
@@ -22,6 +22,13 @@
 # Each piece starts as a stub that fails, saying so, until it is written.
 # On an existing problem, --with and --full add the pieces it lacks (a piece
 # is there when its binary is declared) and never overwrite a file.
+#
+# How outputs are judged (default: line by line), set when a problem is made:
+#   --compare tokens     as whitespace-separated tokens
+#   --compare float[:E]  as tokens, numbers within an absolute or relative error E
+#                        (default 1e-6)
+#   --compare checker    by src/bin/check.rs, a checker with testlib's interface
+#                        (judge::checker), a stub that fails until it is written
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -29,7 +36,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 source "$root/scripts/lib/pieces.sh"
 
 usage() {
-    sed -n '2,24s/^# \{0,1\}//p' "$0" >&2
+    sed -n '2,31s/^# \{0,1\}//p' "$0" >&2
     exit 2
 }
 die() {
@@ -52,6 +59,7 @@ case $name in -*) usage ;; esac
 time_limit_ms=2000
 memory_limit_mb=256
 url=""
+compare=""
 settings_given=()
 wanted=()
 while [ $# -gt 0 ]; do
@@ -59,6 +67,7 @@ while [ $# -gt 0 ]; do
         --time-limit-ms) time_limit_ms=${2:-}; settings_given+=("$1"); shift 2 || usage ;;
         --memory-limit-mb) memory_limit_mb=${2:-}; settings_given+=("$1"); shift 2 || usage ;;
         --url) url=${2:-}; settings_given+=("$1"); shift 2 || usage ;;
+        --compare) compare=${2:-}; settings_given+=("$1"); shift 2 || usage ;;
         --with)
             [ $# -ge 2 ] || usage
             IFS=, read -r -a words <<<"$2"
@@ -78,6 +87,21 @@ done
 [[ $time_limit_ms =~ ^[1-9][0-9]*$ ]] || die "bad time limit '$time_limit_ms'"
 [[ $memory_limit_mb =~ ^[1-9][0-9]*$ ]] || die "bad memory limit '$memory_limit_mb'"
 [[ $url != *[\"\\]* ]] || die "the URL may not contain a quote or a backslash"
+# The lines --compare adds to [package.metadata.judge].
+case $compare in
+    "") judge_keys="" ;;
+    tokens) judge_keys='compare = "tokens"' ;;
+    float | float:*)
+        float_error=${compare#float}
+        float_error=${float_error#:}
+        float_error=${float_error:-1e-6}
+        [[ $float_error =~ ^([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?$ ]] ||
+            die "bad float error '$float_error' (a decimal number such as 1e-6)"
+        judge_keys=$'compare = "float"\nfloat-error = '"$float_error"
+        ;;
+    checker) judge_keys="checker = true" ;;
+    *) die "unknown comparison '$compare' (tokens, float, float:E or checker)" ;;
+esac
 
 crate=$root/crates/$name
 written=()
@@ -141,6 +165,10 @@ name = "$name"
 path = "src/main.rs"
 test = false
 EOF
+    if [ -n "$judge_keys" ]; then
+        awk -v keys="$judge_keys" '{ print } /^url = / { print keys }' "$crate/Cargo.toml" >"$crate/Cargo.toml.new"
+        mv "$crate/Cargo.toml.new" "$crate/Cargo.toml"
+    fi
     written+=(Cargo.toml)
 
     write_new src/main.rs <<'EOF'
@@ -322,6 +350,29 @@ fn baseline_reads_every_stored_input() {
 EOF
 }
 
+# The checker (--compare checker): the harness runs it on every output; the
+# stored cases' test (tests/io_tests.rs) exercises it.
+piece_check() {
+    declare_bin check "The checker (checker = true): \`$name-check INPUT OUTPUT ANSWER\`, testlib's interface."
+    write_new src/bin/check.rs <<'EOF'
+//! The checker (`@NAME@-check INPUT OUTPUT ANSWER`, testlib's interface; see
+//! `judge::checker` and shared/judge/examples/shortest_path_check.rs): reads the
+//! input, the program's output and the stored answer as tokens, and accepts with
+//! `Ok(message)` or rejects with `Err(wrong_answer(..))`. The harness runs it on
+//! every output (`checker = true` in Cargo.toml). A stub that fails, as the
+//! checker's own failure (exit 3), until it is written.
+use judge::checker::{fail, Files, Outcome};
+use std::process::ExitCode;
+
+fn check(_files: &mut Files) -> Result<String, Outcome> {
+    Err(fail("@NAME@-check: the checker is not written yet (src/bin/check.rs is a stub)"))
+}
+
+fn main() -> ExitCode {
+    judge::checker::main(check)
+}
+EOF
+}
 # Whether the problem has pieces $1 and $2, one of them added now.
 pair() {
     has_piece "$root" "$name" "$1" && has_piece "$root" "$name" "$2" &&
@@ -385,6 +436,9 @@ else
     [ ! -e "$crate" ] && [ ! -e "$root/io-tests/$name" ] ||
         die "crates/$name or io-tests/$name exists already, without crates/$name/Cargo.toml"
     create_problem
+    if [ "$compare" = checker ]; then
+        piece_check
+    fi
     created=true
 fi
 added=()

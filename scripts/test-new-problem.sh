@@ -12,6 +12,9 @@
 # (c) each stub of a piece, and the main.rs template, fails with its own
 #     message: every failure is matched by its message, so that a compile error
 #     or a crash never passes for the expected failure.
+# (d) --compare tokens, float:E and checker: for each, check.sh accepts a right
+#     answer written differently from the stored one and rejects a wrong one
+#     with the mode's message; the checker's stub fails with its own message.
 # Each step prints the seconds it took.
 set -euo pipefail
 
@@ -276,5 +279,95 @@ expect 0 rustc --edition 2021 -O -o "$ws/abc-full-bundled" "$ws/abc-full.rs"
     fail "the bundle does not answer sample-1"
 step "(b) bench.sh --smoke, bundle.sh (the bundle compiles and answers)"
 
+# (d) Problems whose answers are not exact lines: --compare tokens, float:E and
+# checker. For each, check.sh accepts a right answer that differs from the
+# stored one as text, and rejects a wrong one with the mode's message.
+# main_rs NAME BODY: a main.rs that reads `a b` and runs BODY.
+main_rs() {
+    cat >"crates/$1/src/main.rs" <<EOF
+use proconio::input;
+
+fn main() {
+    input! {
+        a: u64,
+        b: u64,
+    }
+    $2
+}
+EOF
+}
+expect 0 scripts/new-problem.sh abc-tokens --compare tokens
+has "wrote crates/abc-tokens/Cargo.toml"
+grep -qx 'compare = "tokens"' crates/abc-tokens/Cargo.toml || fail "no compare = \"tokens\" in abc-tokens' manifest"
+printf '3 4\n' >io-tests/abc-tokens/sample-1.in
+printf '7 12\n' >io-tests/abc-tokens/sample-1.out
+main_rs abc-tokens 'println!("{}\n{}", a + b, a * b);'
+expect 0 scripts/check.sh abc-tokens
+has_line '^AC   sample-1 '
+has "compared by tokens"
+main_rs abc-tokens 'println!("{} {}", a + b, a * b + 1);'
+expect 1 scripts/check.sh abc-tokens
+has_line '^WA   sample-1 '
+has 'token 2: expected `12`, got `13`'
+step "(d) --compare tokens: another layout accepted, a wrong token rejected"
+
+expect 0 scripts/new-problem.sh abc-float --compare float:1e-6
+grep -qx 'float-error = 1e-6' crates/abc-float/Cargo.toml || fail "no float-error = 1e-6 in abc-float's manifest"
+printf '1 3\n' >io-tests/abc-float/sample-1.in
+printf '0.3333333333\n' >io-tests/abc-float/sample-1.out
+main_rs abc-float 'println!("{:.7}", a as f64 / b as f64);'
+expect 0 scripts/check.sh abc-float
+has_line '^AC   sample-1 '
+has "compared by float (error 1e-6)"
+main_rs abc-float 'println!("{:.3}", a as f64 / b as f64);'
+expect 1 scripts/check.sh abc-float
+has_line '^WA   sample-1 '
+has 'token 1: expected `0.3333333333`, got `0.333`, error 3.3e-4 > 1e-6'
+expect 2 scripts/new-problem.sh abc-float2 --compare float:0x1
+has "bad float error '0x1'"
+step "(d) --compare float:1e-6: a close number accepted, a far one rejected"
+
+# A checker: print any divisor d of a with 1 < d < a (a composite; b unused).
+expect 0 scripts/new-problem.sh abc-div --compare checker
+grep -qx 'checker = true' crates/abc-div/Cargo.toml || fail "no checker = true in abc-div's manifest"
+[ -f crates/abc-div/src/bin/check.rs ] || fail "no src/bin/check.rs"
+expect 0 cargo fmt --all --check
+printf '12 0\n' >io-tests/abc-div/sample-1.in
+printf '2\n' >io-tests/abc-div/sample-1.out
+main_rs abc-div 'let _ = b; println!("{}", (2..a).rev().find(|d| a % d == 0).unwrap());'
+expect 1 scripts/check.sh abc-div
+has_line '^FAIL sample-1 '
+has "FAIL abc-div-check: the checker is not written yet (src/bin/check.rs is a stub)"
+cat >crates/abc-div/src/bin/check.rs <<'EOF'
+//! Any divisor d of a with 1 < d < a is accepted.
+use judge::checker::{fail, wrong_answer, Files, Outcome};
+use std::process::ExitCode;
+
+fn check(files: &mut Files) -> Result<String, Outcome> {
+    let a = files.input.integer("a", 4, 1_000_000)?;
+    let jury = files.answer.integer("the jury's divisor", 2, a - 1)?;
+    if a % jury != 0 {
+        return Err(fail(format!("the answer {jury} does not divide {a}")));
+    }
+    let d = files.output.integer("a divisor", 2, a - 1)?;
+    if a % d != 0 {
+        return Err(wrong_answer(format!("{d} does not divide {a}")));
+    }
+    Ok(format!("{d} divides {a}"))
+}
+
+fn main() -> ExitCode {
+    judge::checker::main(check)
+}
+EOF
+expect 0 scripts/check.sh abc-div
+has_line '^AC   sample-1 '
+has "compared by checker "
+main_rs abc-div 'let _ = b; println!("{}", a / 2 - 1);'
+expect 1 scripts/check.sh abc-div
+has_line '^WA   sample-1 '
+has "wrong answer 5 does not divide 12"
+step "(d) --compare checker: the stub fails with its message; written, it accepts another divisor and rejects a non-divisor"
+
 rm -rf "$ws"
-echo "test-new-problem: (a), (b) and (c) hold [$((SECONDS - started)) s]"
+echo "test-new-problem: (a), (b), (c) and (d) hold [$((SECONDS - started)) s]"

@@ -296,40 +296,41 @@ fn main() {
 }
 EOF
 }
-expect 0 scripts/new-problem.sh abc-tokens --compare tokens
-has "wrote crates/abc-tokens/Cargo.toml"
-grep -qx 'compare = "tokens"' crates/abc-tokens/Cargo.toml || fail "no compare = \"tokens\" in abc-tokens' manifest"
-printf '3 4\n' >io-tests/abc-tokens/sample-1.in
-printf '7 12\n' >io-tests/abc-tokens/sample-1.out
-main_rs abc-tokens 'println!("{}\n{}", a + b, a * b);'
-expect 0 scripts/check.sh abc-tokens
-has_line '^AC   sample-1 '
-has "compared by tokens"
-main_rs abc-tokens 'println!("{} {}", a + b, a * b + 1);'
-expect 1 scripts/check.sh abc-tokens
-has_line '^WA   sample-1 '
-has 'token 2: expected `12`, got `13`'
+# scaffold_mode NAME COMPARE KEY: `new-problem.sh NAME --compare COMPARE`, whose
+# manifest must hold the line KEY.
+scaffold_mode() {
+    expect 0 scripts/new-problem.sh "$1" --compare "$2"
+    grep -qxF -- "$3" "crates/$1/Cargo.toml" || fail "no line '$3' in crates/$1/Cargo.toml"
+}
+# judged NAME IN OUT RIGHT WRONG NOTE WHY: with sample-1 IN -> OUT, check.sh
+# accepts main.rs running RIGHT (its report saying NOTE) and rejects WRONG with WHY.
+judged() {
+    printf '%s\n' "$2" >"io-tests/$1/sample-1.in"
+    printf '%s\n' "$3" >"io-tests/$1/sample-1.out"
+    main_rs "$1" "$4"
+    expect 0 scripts/check.sh "$1"
+    has_line '^AC   sample-1 '
+    has "$6"
+    main_rs "$1" "$5"
+    expect 1 scripts/check.sh "$1"
+    has_line '^WA   sample-1 '
+    has "$7"
+}
+scaffold_mode abc-tokens tokens 'compare = "tokens"'
+judged abc-tokens '3 4' '7 12' 'println!("{}\n{}", a + b, a * b);' \
+    'println!("{} {}", a + b, a * b + 1);' "compared by tokens" 'token 2: expected `12`, got `13`'
 step "(d) --compare tokens: another layout accepted, a wrong token rejected"
 
-expect 0 scripts/new-problem.sh abc-float --compare float:1e-6
-grep -qx 'float-error = 1e-6' crates/abc-float/Cargo.toml || fail "no float-error = 1e-6 in abc-float's manifest"
-printf '1 3\n' >io-tests/abc-float/sample-1.in
-printf '0.3333333333\n' >io-tests/abc-float/sample-1.out
-main_rs abc-float 'println!("{:.7}", a as f64 / b as f64);'
-expect 0 scripts/check.sh abc-float
-has_line '^AC   sample-1 '
-has "compared by float (error 1e-6)"
-main_rs abc-float 'println!("{:.3}", a as f64 / b as f64);'
-expect 1 scripts/check.sh abc-float
-has_line '^WA   sample-1 '
-has 'token 1: expected `0.3333333333`, got `0.333`, error 3.3e-4 > 1e-6'
+scaffold_mode abc-float float:1e-6 'float-error = 1e-6'
+judged abc-float '1 3' '0.3333333333' 'println!("{:.7}", a as f64 / b as f64);' \
+    'println!("{:.3}", a as f64 / b as f64);' "compared by float (error 1e-6)" \
+    'token 1: expected `0.3333333333`, got `0.333`, error 3.3e-4 > 1e-6'
 expect 2 scripts/new-problem.sh abc-float2 --compare float:0x1
 has "bad float error '0x1'"
 step "(d) --compare float:1e-6: a close number accepted, a far one rejected"
 
 # A checker: print any divisor d of a with 1 < d < a (a composite; b unused).
-expect 0 scripts/new-problem.sh abc-div --compare checker
-grep -qx 'checker = true' crates/abc-div/Cargo.toml || fail "no checker = true in abc-div's manifest"
+scaffold_mode abc-div checker 'checker = true'
 [ -f crates/abc-div/src/bin/check.rs ] || fail "no src/bin/check.rs"
 expect 0 cargo fmt --all --check
 printf '12 0\n' >io-tests/abc-div/sample-1.in
@@ -360,13 +361,8 @@ fn main() -> ExitCode {
     judge::checker::main(check)
 }
 EOF
-expect 0 scripts/check.sh abc-div
-has_line '^AC   sample-1 '
-has "compared by checker "
-main_rs abc-div 'let _ = b; println!("{}", a / 2 - 1);'
-expect 1 scripts/check.sh abc-div
-has_line '^WA   sample-1 '
-has "wrong answer 5 does not divide 12"
+judged abc-div '12 0' '2' 'let _ = b; println!("{}", (2..a).rev().find(|d| a % d == 0).unwrap());' \
+    'let _ = b; println!("{}", a / 2 - 1);' "compared by checker " "wrong answer 5 does not divide 12"
 step "(d) --compare checker: the stub fails with its message; written, it accepts another divisor and rejects a non-divisor"
 
 rm -rf "$ws"

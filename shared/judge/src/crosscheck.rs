@@ -7,7 +7,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use crate::answer::Checking;
-use crate::run::{execute, Execution};
+use crate::run::{execute, execute_with, Execution, Limits};
 use crate::verdict::{run_stderr_tail, Verdict};
 
 /// The outcome of running both programs on one input.
@@ -50,7 +50,8 @@ impl fmt::Display for CrossCheck {
     }
 }
 
-/// Runs `reference` then `submission` on `input`, each under its own time limit.
+/// Runs `reference` then `submission` on `input`: the submission under its
+/// limits, the reference under a time limit of its own.
 ///
 /// # Errors
 /// When either program cannot be started.
@@ -59,24 +60,26 @@ impl fmt::Display for CrossCheck {
 /// ```
 /// use judge::crosscheck::cross_check;
 /// use std::time::Duration;
+/// use judge::run::Limits;
 /// let limit = Duration::from_secs(2);
-/// let outcome = cross_check("/bin/cat".as_ref(), "/bin/cat".as_ref(), b"42\n", limit, limit);
+/// let limits = Limits { memory_mb: Some(64), ..Limits::time(limit) };
+/// let outcome = cross_check("/bin/cat".as_ref(), "/bin/cat".as_ref(), b"42\n", &limits, limit);
 /// assert!(outcome.unwrap().agrees());
-/// let outcome = cross_check("/bin/true".as_ref(), "/bin/cat".as_ref(), b"42\n", limit, limit);
+/// let outcome = cross_check("/bin/true".as_ref(), "/bin/cat".as_ref(), b"42\n", &limits, limit);
 /// assert!(!outcome.unwrap().agrees(), "no output is a wrong answer");
 /// ```
 pub fn cross_check(
     submission: &Path,
     reference: &Path,
     input: &[u8],
-    submission_limit: Duration,
+    submission_limits: &Limits,
     reference_limit: Duration,
 ) -> io::Result<CrossCheck> {
     cross_check_judged(
         submission,
         reference,
         input,
-        submission_limit,
+        submission_limits,
         reference_limit,
         &Checking::default(),
     )
@@ -91,7 +94,7 @@ pub fn cross_check_judged(
     submission: &Path,
     reference: &Path,
     input: &[u8],
-    submission_limit: Duration,
+    submission_limits: &Limits,
     reference_limit: Duration,
     checking: &Checking,
 ) -> io::Result<CrossCheck> {
@@ -109,9 +112,9 @@ pub fn cross_check_judged(
             run_stderr_tail(&reference_run)
         )));
     }
-    let run = execute(submission, &[], input, submission_limit)?;
+    let run = execute_with(submission, &[], input, submission_limits)?;
     Ok(
-        match checking.verdict(&run, input, &reference_run.stdout, submission_limit) {
+        match checking.verdict(&run, input, &reference_run.stdout, submission_limits.time) {
             Verdict::Accepted => CrossCheck::Agree,
             verdict => CrossCheck::Disagree(Box::new(Disagreement {
                 expected: reference_run.stdout,
@@ -130,7 +133,7 @@ fn cross_check_for_test(submission: &str, reference: &str, input: &[u8]) -> Cros
         Path::new(submission),
         Path::new(reference),
         input,
-        TEST_LIMIT,
+        &Limits::time(TEST_LIMIT),
         TEST_LIMIT,
     )
     .unwrap_or_else(|error| panic!("cannot run: {error}"))

@@ -635,6 +635,7 @@ fn test(options: &TestOptions) -> Result<Summary, Failure> {
         io_tests_dir: tests.clone(),
         time_limit: *time_limit,
         memory_limit_mb: None,
+        stack_limit_mb: None,
         url: None,
         compare: Mode::Lines,
         checker: false,
@@ -713,7 +714,7 @@ fn stress_command(options: StressOptions) -> ExitCode {
         inputs: options.inputs,
         max_cases: options.max_cases,
         time_budget: options.time_budget,
-        submission_limit: problem.time_limit,
+        submission_limits: problem.limits(),
         naive_limit: options.naive_limit,
         checking: problem.checking(&options.bin_dir),
     };

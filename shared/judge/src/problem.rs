@@ -6,6 +6,7 @@
 //! [package.metadata.judge]
 //! time-limit-ms = 500
 //! memory-limit-mb = 512
+//! stack-limit-mb = 64       # optional: the memory limit when absent, as DOMjudge does
 //! url = "https://www.acmicpc.net/problem/14952"
 //! growth = 1
 //! ```
@@ -25,6 +26,7 @@ use std::time::Duration;
 
 use crate::answer::Checking;
 use crate::compare::Mode;
+use crate::run::Limits;
 
 const JUDGE_TABLE: &str = "package.metadata.judge";
 
@@ -84,7 +86,10 @@ pub struct Problem {
     pub io_tests_dir: PathBuf,
     /// The judge's own time limit.
     pub time_limit: Duration,
+    /// The judge's memory limit (peak resident memory); `None`: not limited.
     pub memory_limit_mb: Option<u64>,
+    /// The main thread's stack; `None`: as large as the memory limit.
+    pub stack_limit_mb: Option<u64>,
     pub url: Option<String>,
     /// How outputs are compared, unless `checker` is set.
     pub compare: Mode,
@@ -97,6 +102,15 @@ fn invalid(message: String) -> io::Error {
 }
 
 impl Problem {
+    /// The limits the submission runs under.
+    pub fn limits(&self) -> Limits {
+        Limits {
+            time: self.time_limit,
+            memory_mb: self.memory_limit_mb,
+            stack_mb: self.stack_limit_mb.or(self.memory_limit_mb),
+        }
+    }
+
     /// Loads `crates/<name>` of the workspace at `root`.
     ///
     /// # Errors
@@ -152,7 +166,8 @@ impl Problem {
             manifest_dir: manifest_dir.to_path_buf(),
             io_tests_dir: root.join("io-tests").join(&name),
             time_limit: Duration::from_millis(time_limit_ms),
-            memory_limit_mb: manifest.integer(JUDGE_TABLE, "memory-limit-mb")?,
+            memory_limit_mb: positive(&manifest, "memory-limit-mb")?,
+            stack_limit_mb: positive(&manifest, "stack-limit-mb")?,
             url: manifest.string(JUDGE_TABLE, "url")?,
             compare: compare_mode(&manifest)
                 .map_err(|error| invalid(format!("{}: {error}", manifest_path.display())))?,
@@ -226,6 +241,19 @@ fn read_manifest(manifest_dir: &Path) -> io::Result<(PathBuf, Manifest)> {
         .map_err(|error| invalid(format!("{}: {error}", manifest_path.display())))?;
     Ok((manifest_path, manifest))
 }
+
+/// An optional limit in MiB: when present, a whole number from 1 to [`MAX_MB`].
+fn positive(manifest: &Manifest, key: &str) -> io::Result<Option<u64>> {
+    match manifest.integer(JUDGE_TABLE, key)? {
+        Some(mb) if !(1..=MAX_MB).contains(&mb) => Err(invalid(format!(
+            "[{JUDGE_TABLE}] {key} = {mb}: expected 1 to {MAX_MB} (MiB)"
+        ))),
+        mb => Ok(mb),
+    }
+}
+
+/// The largest memory or stack limit taken, in MiB (1 TiB).
+pub const MAX_MB: u64 = 1 << 20;
 
 /// The names of the problem crates under `<root>/crates`, sorted.
 ///

@@ -10,9 +10,9 @@ use std::os::unix::fs::PermissionsExt;
 
 use crate::answer::Checking;
 use crate::problem::{Piece, Problem};
-use crate::run::execute;
+use crate::run::{execute, execute_with};
 use crate::suite::{discover, show_path};
-use crate::verdict::{run_stderr_tail, Verdict};
+use crate::verdict::{megabytes, run_stderr_tail, Verdict};
 
 /// Time limit of a validator on one input: validators are linear and quick.
 const VALIDATOR_LIMIT: Duration = Duration::from_secs(10);
@@ -122,8 +122,8 @@ pub(crate) fn validate(validator: &Path, input: &[u8]) -> io::Result<Validation>
     })
 }
 
-/// Runs `binary` on every stored case of `problem` under the problem's time limit,
-/// writing one line per case (verdict, name, wall and CPU time) and the details
+/// Runs `binary` on every stored case of `problem` under the problem's limits,
+/// writing one line per case (verdict, name, wall and CPU time, peak memory) and the details
 /// of each failure. With a `validator`, every input is validated first: an input
 /// it rejects is the failed case `INVALID`, and a validator that is missing or
 /// fails is an error. Outputs are judged as the problem says
@@ -219,10 +219,18 @@ pub fn check_cases(
         }
     };
     let count = suite.cases.len();
+    let limits = problem.limits();
+    let memory = match (limits.memory_mb, limits.stack_mb) {
+        (Some(memory), Some(stack)) if stack == memory => format!(", memory and stack {memory} MB"),
+        (Some(memory), Some(stack)) => format!(", memory {memory} MB, stack {stack} MB"),
+        (Some(memory), None) => format!(", memory {memory} MB"),
+        (None, Some(stack)) => format!(", stack {stack} MB"),
+        (None, None) => String::new(),
+    };
     let judged_by = checking.heading_note();
     writeln!(
         out,
-        "{} ({count} case{}, time limit {} ms{judged_by})",
+        "{} ({count} case{}, time limit {} ms{memory}{judged_by})",
         problem.name,
         if count == 1 { "" } else { "s" },
         millis(problem.time_limit)
@@ -287,7 +295,7 @@ pub fn check_cases(
                     }
                 }
             }
-            let run = execute(binary, &[], &input, problem.time_limit)?;
+            let run = execute_with(binary, &[], &input, &limits)?;
             Ok(Ok((
                 checking.verdict(&run, &input, &expected, problem.time_limit),
                 run,
@@ -297,11 +305,12 @@ pub fn check_cases(
             Ok(Ok((verdict, run))) => {
                 writeln!(
                     out,
-                    "{} {:<name_width$} {:>6} ms  (cpu {} ms)",
+                    "{} {:<name_width$} {:>6} ms  (cpu {} ms, mem {})",
                     style.code(verdict.code(), verdict.is_accepted()),
                     case.name,
                     millis(run.elapsed),
-                    millis(run.cpu)
+                    millis(run.cpu),
+                    megabytes(run.peak_memory_kb)
                 )?;
                 write!(out, "{}", indented(&verdict.to_string()))?;
                 if run.streams_abandoned {

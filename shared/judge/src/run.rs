@@ -12,6 +12,11 @@
 //! - **Timing.** A thread blocks in `waitid` on the program itself: the exit time
 //!   is taken when the kernel reports it, not by polling. The time limit is a
 //!   `ppoll` deadline. CPU time comes from `wait4`'s resource usage.
+//! - **Memory and stack.** [`Limits`] caps the program's data segment
+//!   (`RLIMIT_DATA`, [`MEMORY_CAP_FACTOR`] times the memory limit, so a runaway
+//!   allocation fails fast and harms nothing) and sets its main thread's stack
+//!   (`RLIMIT_STACK`, read by the kernel at `exec`) whatever the caller's
+//!   `ulimit -s`. The peak resident memory is `wait4`'s `ru_maxrss`.
 //! - **Prompt return.** Once the program has ended, its streams are drained for
 //!   at most [`DRAIN_GRACE`]: something outside the run holding a pipe open
 //!   cannot keep the caller waiting.
@@ -38,6 +43,38 @@ pub const DRAIN_GRACE: Duration = Duration::from_millis(100);
 const PIPE_BYTES: libc::c_int = 1 << 20;
 /// The environment variable that tags every process of one run.
 pub const RUN_TAG_VAR: &str = "JUDGE_RUN_TAG";
+
+/// The hard cap on a program's data segment, in multiples of its memory
+/// limit: high enough that a program a little over the limit runs to its end
+/// and its peak is shown, low enough that a runaway allocation fails at once.
+pub const MEMORY_CAP_FACTOR: u64 = 2;
+
+/// What a program may use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Wall time: killed when it runs out.
+    pub time: Duration,
+    /// Peak resident memory in MiB (`None`: measured, not limited).
+    pub memory_mb: Option<u64>,
+    /// The main thread's stack in MiB (`None`: the caller's `ulimit -s`).
+    pub stack_mb: Option<u64>,
+}
+
+impl Limits {
+    /// A time limit alone.
+    pub fn time(time: Duration) -> Limits {
+        Limits {
+            time,
+            memory_mb: None,
+            stack_mb: None,
+        }
+    }
+}
+
+/// MiB to bytes, saturating (a limit that large is no limit).
+fn mib(megabytes: u64) -> u64 {
+    megabytes.saturating_mul(1 << 20)
+}
 
 /// Why the harness killed a program.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,6 +104,11 @@ pub struct Execution {
     pub elapsed: Duration,
     /// User + system CPU time of the program and of the children it waited for.
     pub cpu: Duration,
+    /// Peak resident memory in KiB (`ru_maxrss`) of the program and of the
+    /// children it waited for.
+    pub peak_memory_kb: u64,
+    /// The limits it ran under.
+    pub limits: Limits,
 }
 
 impl Execution {
@@ -77,6 +119,13 @@ impl Execution {
             Some(Kill::OutputLimit) => false,
             None => self.elapsed > time_limit,
         }
+    }
+
+    /// Its peak resident memory passed the memory limit.
+    pub fn over_memory_limit(&self) -> bool {
+        self.limits
+            .memory_mb
+            .is_some_and(|mb| self.peak_memory_kb.saturating_mul(1024) > mib(mb))
     }
 
     /// Exited normally with status 0.
@@ -224,6 +273,32 @@ pub fn execute(
     input: &[u8],
     time_limit: Duration,
 ) -> io::Result<Execution> {
+    execute_with(program, args, input, &Limits::time(time_limit))
+}
+
+/// [`execute`] under memory and stack limits besides the time limit.
+///
+/// # Errors
+/// As [`execute`]; also when the stack asked for is above the caller's hard
+/// limit (`ulimit -Hs`), which only a privileged process may raise.
+///
+/// # Example
+/// ```
+/// use judge::run::{execute_with, Limits};
+/// use std::time::Duration;
+/// let limits = Limits { memory_mb: Some(64), stack_mb: Some(64), ..Limits::time(Duration::from_secs(5)) };
+/// let run = execute_with("/bin/sh".as_ref(), &["-c", "ulimit -s"], b"", &limits).unwrap();
+/// assert_eq!(run.stdout, b"65536\n");
+/// assert!(!run.over_memory_limit());
+/// ```
+pub fn execute_with(
+    program: &Path,
+    args: &[&str],
+    input: &[u8],
+    limits: &Limits,
+) -> io::Result<Execution> {
+    let time_limit = limits.time;
+    let rlimits = resource_limits(limits)?;
     SUBREAPER.call_once(|| {
         // SAFETY: prctl with PR_SET_CHILD_SUBREAPER only sets a process attribute.
         // If it fails (not Linux ≥ 3.4), group kills still contain well-behaved runs.
@@ -243,6 +318,22 @@ pub fn execute(
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .process_group(0);
+    // SAFETY: the closure only calls setrlimit, which is async-signal-safe, on
+    // values computed before the fork.
+    unsafe {
+        command.pre_exec(move || {
+            for &(resource, bytes) in &rlimits {
+                let limit = libc::rlimit {
+                    rlim_cur: bytes,
+                    rlim_max: bytes,
+                };
+                if libc::setrlimit(resource, &limit) != 0 {
+                    return Err(io::Error::last_os_error());
+                }
+            }
+            Ok(())
+        });
+    }
     let (notify_read, notify_write) = notify_pipe()?;
     let mut child = spawn(&mut command, program)?;
     let started = Instant::now();
@@ -433,7 +524,7 @@ pub fn execute(
     }
     let exited_at = exited_at.expect("the loop ends after the exit");
     let _ = waiter.join();
-    let (raw_status, cpu) = reap(pid)?;
+    let (raw_status, cpu, peak_memory_kb) = reap(pid)?;
     end_strays(&run.0, pid);
     if kept_stderr.len() > STDERR_KEPT {
         let cut = kept_stderr.len() - STDERR_KEPT;
@@ -453,7 +544,45 @@ pub fn execute(
         streams_abandoned: stdout.is_some() || stderr.is_some(),
         elapsed: exited_at - started,
         cpu,
+        peak_memory_kb,
+        limits: *limits,
     })
+}
+
+/// The `setrlimit` calls that enforce `limits` in the child: a cap on the data
+/// segment (heap and anonymous mappings; not the stack, nor the program's
+/// file), and the main thread's stack.
+///
+/// Besides the fork (needed to set them), the child's `ru_maxrss` starts at the
+/// harness's own resident memory at that moment: the kernel counts the forked
+/// copy's pages before `exec` replaces them.
+fn resource_limits(limits: &Limits) -> io::Result<Vec<(libc::__rlimit_resource_t, u64)>> {
+    let mut rlimits = Vec::new();
+    if let Some(mb) = limits.memory_mb {
+        rlimits.push((libc::RLIMIT_DATA, mib(mb.saturating_mul(MEMORY_CAP_FACTOR))));
+    }
+    if let Some(mb) = limits.stack_mb {
+        let bytes = mib(mb);
+        // SAFETY: getrlimit writes into a local struct.
+        let hard = unsafe {
+            let mut current: libc::rlimit = std::mem::zeroed();
+            if libc::getrlimit(libc::RLIMIT_STACK, &mut current) != 0 {
+                return Err(os_error("getrlimit"));
+            }
+            current.rlim_max
+        };
+        if hard != libc::RLIM_INFINITY && bytes > hard {
+            return Err(io::Error::new(
+                io::ErrorKind::PermissionDenied,
+                format!(
+                    "a stack of {mb} MiB is above this shell's hard limit of {} MiB (ulimit -Hs)",
+                    hard >> 20
+                ),
+            ));
+        }
+        rlimits.push((libc::RLIMIT_STACK, bytes));
+    }
+    Ok(rlimits)
 }
 
 /// Spawns, retrying briefly on "text file busy": another thread forking while
@@ -541,8 +670,8 @@ fn kill_group(pid: libc::pid_t) {
     }
 }
 
-/// Reaps the program: its raw wait status and CPU time.
-fn reap(pid: libc::pid_t) -> io::Result<(i32, Duration)> {
+/// Reaps the program: its raw wait status, CPU time and peak memory in KiB.
+fn reap(pid: libc::pid_t) -> io::Result<(i32, Duration, u64)> {
     let mut status = 0;
     // SAFETY: wait4 writes into the two locals.
     let usage = unsafe {
@@ -558,7 +687,11 @@ fn reap(pid: libc::pid_t) -> io::Result<(i32, Duration)> {
         }
     };
     let time = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
-    Ok((status, time(usage.ru_utime) + time(usage.ru_stime)))
+    Ok((
+        status,
+        time(usage.ru_utime) + time(usage.ru_stime),
+        usage.ru_maxrss.max(0) as u64,
+    ))
 }
 
 /// Rounds of [`end_strays`]: each kills the strays found, whose own children

@@ -28,7 +28,7 @@ use crate::answer::Checking;
 use crate::crosscheck::{cross_check_judged, CrossCheck};
 use crate::problem::{missing_pieces, Piece, Problem};
 use crate::report::{indented, unvalidated_note};
-use crate::run::{execute, Execution};
+use crate::run::{execute, execute_with, Execution, Limits};
 use crate::show;
 use crate::verdict::{run_stderr_tail, Verdict};
 
@@ -114,8 +114,8 @@ pub struct Settings {
     pub max_cases: Option<u64>,
     /// Start no new case after this long (`None`: no limit).
     pub time_budget: Option<Duration>,
-    /// The judge's time limit, for the submission.
-    pub submission_limit: Duration,
+    /// The judge's limits, for the submission.
+    pub submission_limits: Limits,
     pub naive_limit: Duration,
     /// How the submission's output is judged against the naive's.
     pub checking: Checking,
@@ -435,12 +435,12 @@ impl Stress<'_> {
     fn confirm(&self, failure: &Failure) -> io::Result<Vec<(&'static str, usize)>> {
         let mut counts = vec![(failure.verdict.code(), 1)];
         for _ in 0..CONFIRM_RUNS {
-            let limit = self.settings.submission_limit;
-            let run = execute(&self.programs.submission, &[], &failure.input, limit)?;
+            let limits = &self.settings.submission_limits;
+            let run = execute_with(&self.programs.submission, &[], &failure.input, limits)?;
             let code = self
                 .settings
                 .checking
-                .verdict(&run, &failure.input, &failure.expected, limit)
+                .verdict(&run, &failure.input, &failure.expected, limits.time)
                 .code();
             match counts.iter_mut().find(|(seen, _)| *seen == code) {
                 Some((_, count)) => *count += 1,
@@ -456,7 +456,7 @@ impl Stress<'_> {
             &self.programs.submission,
             &self.programs.naive,
             &input,
-            self.settings.submission_limit,
+            &self.settings.submission_limits,
             self.settings.naive_limit,
             &self.settings.checking,
         )?;
@@ -782,7 +782,7 @@ pub fn stress(
     writeln!(
         out,
         "time limit {} ms, naive {} ms{}{}{}",
-        settings.submission_limit.as_millis(),
+        settings.submission_limits.time.as_millis(),
         settings.naive_limit.as_millis(),
         settings.checking.heading_note(),
         settings

@@ -1,4 +1,4 @@
-//! Judging one run: AC, WA, RE, TLE or OLE (and INVALID for an input its
+//! Judging one run: AC, WA, RE, TLE, MLE or OLE (and INVALID for an input its
 //! validator rejects, FAIL for a checker that failed).
 
 use std::fmt;
@@ -7,7 +7,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use crate::compare::{compare, Mismatch};
-use crate::run::{describe_status, execute, Execution, Kill, OUTPUT_CAP};
+use crate::run::{describe_status, execute, Execution, Kill, MEMORY_CAP_FACTOR, OUTPUT_CAP};
 use crate::show;
 
 /// Lines of stderr shown in a runtime-error report (each cut at [`show::LINE_BYTES`]).
@@ -30,6 +30,13 @@ pub enum Verdict {
     },
     /// Printed more than [`OUTPUT_CAP`]: killed there.
     OutputLimitExceeded,
+    /// Its peak resident memory passed the limit, or an allocation failed at
+    /// the harness's cap (`allocation_failure`: the program's message).
+    MemoryLimitExceeded {
+        limit_mb: u64,
+        peak_kb: u64,
+        allocation_failure: Option<String>,
+    },
     /// The input itself broke the problem's constraints: the validator's message.
     Invalid {
         message: String,
@@ -57,6 +64,7 @@ impl Verdict {
             Verdict::RuntimeError { .. } => "RE",
             Verdict::TimeLimitExceeded { .. } => "TLE",
             Verdict::OutputLimitExceeded => "OLE",
+            Verdict::MemoryLimitExceeded { .. } => "MLE",
             Verdict::Invalid { .. } => "INVALID",
             Verdict::Rejected { .. } => "WA",
             Verdict::CheckerFailed { .. } => "FAIL",
@@ -85,6 +93,16 @@ impl Verdict {
         if run.killed == Some(Kill::OutputLimit) || run.stdout_truncated {
             return Verdict::OutputLimitExceeded;
         }
+        if let Some(limit_mb) = run.limits.memory_mb {
+            let allocation_failure = allocation_failure(run);
+            if run.over_memory_limit() || allocation_failure.is_some() {
+                return Verdict::MemoryLimitExceeded {
+                    limit_mb,
+                    peak_kb: run.peak_memory_kb,
+                    allocation_failure,
+                };
+            }
+        }
         if run.timed_out(time_limit) {
             return Verdict::TimeLimitExceeded {
                 limit: time_limit,
@@ -92,13 +110,48 @@ impl Verdict {
             };
         }
         if !run.succeeded() {
+            let status = run.status.map(describe_status).unwrap_or_default();
             return Verdict::RuntimeError {
-                status: run.status.map(describe_status).unwrap_or_default(),
+                status: if overflowed_its_stack(run) {
+                    format!("stack overflow ({status})")
+                } else {
+                    status
+                },
                 stderr_tail: run_stderr_tail(run),
             };
         }
         judge_output(&run.stdout)
     }
+}
+
+/// What a program prints when an allocation fails, by language: Rust's
+/// `handle_alloc_error`, C++'s uncaught `std::bad_alloc`, Python's `MemoryError`.
+const ALLOCATION_FAILURES: [&str; 3] = ["memory allocation of ", "std::bad_alloc", "MemoryError"];
+
+/// The line of stderr saying an allocation failed, when the program did not
+/// succeed: under the harness's data cap that is the memory limit's doing.
+fn allocation_failure(run: &Execution) -> Option<String> {
+    if run.succeeded() || run.killed.is_some() {
+        return None;
+    }
+    let text = String::from_utf8_lossy(&run.stderr);
+    text.lines()
+        .rev()
+        .find(|line| ALLOCATION_FAILURES.iter().any(|sign| line.contains(sign)))
+        .map(|line| stderr_tail(line.as_bytes()))
+}
+
+/// Rust's runtime reports a stack overflow on stderr before it aborts.
+fn overflowed_its_stack(run: &Execution) -> bool {
+    let needle = b"has overflowed its stack";
+    run.stderr
+        .windows(needle.len())
+        .any(|window| window == needle)
+}
+
+/// Megabytes (MiB) with one decimal, from KiB.
+pub fn megabytes(kb: u64) -> String {
+    format!("{:.1} MB", kb as f64 / 1024.0)
 }
 
 /// The details under a verdict's line in a report (empty for AC).
@@ -138,6 +191,23 @@ impl fmt::Display for Verdict {
                 "killed after more than {} MiB of output",
                 OUTPUT_CAP >> 20
             ),
+            Verdict::MemoryLimitExceeded {
+                limit_mb,
+                peak_kb,
+                allocation_failure,
+            } => match allocation_failure {
+                None => writeln!(
+                    f,
+                    "peak memory {} over the limit of {limit_mb} MB",
+                    megabytes(*peak_kb)
+                ),
+                Some(line) => writeln!(
+                    f,
+                    "an allocation failed at the cap of {} MB (peak memory {}):\n  {line}",
+                    limit_mb.saturating_mul(MEMORY_CAP_FACTOR),
+                    megabytes(*peak_kb)
+                ),
+            },
             Verdict::Invalid { message } => {
                 writeln!(f, "the validator rejects this input:")?;
                 message.lines().try_for_each(|line| writeln!(f, "  {line}"))

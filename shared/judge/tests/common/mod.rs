@@ -1,5 +1,8 @@
 //! Helpers for the harness's integration tests.
 
+// Each test binary uses some of them.
+#![allow(dead_code)]
+
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -20,6 +23,7 @@ pub fn fixture_problem(dir: &Path, time_limit: Duration) -> Problem {
         io_tests_dir: tests,
         time_limit,
         memory_limit_mb: None,
+        stack_limit_mb: None,
         url: None,
         compare: judge::compare::Mode::Lines,
         checker: false,
@@ -47,4 +51,25 @@ pub fn problem_crate(root: &Path, name: &str, time_limit_ms: u64, pieces: &[&str
     }
     fs::write(crate_dir.join("Cargo.toml"), manifest).unwrap();
     crate_dir
+}
+
+/// Compiles the Rust program `source` into `dir/name` with the toolchain's
+/// `rustc` (unoptimised: these programs are small, and a quick build matters more).
+pub fn rust_program(dir: &Path, name: &str, source: &str) -> PathBuf {
+    let source_path = dir.join(format!("{name}.rs"));
+    fs::write(&source_path, source).unwrap();
+    let binary = dir.join(name);
+    let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
+    let output = std::process::Command::new(rustc)
+        .args(["--edition", "2021", "-o"])
+        .arg(&binary)
+        .arg(&source_path)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "rustc {name}.rs: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    binary
 }

@@ -273,8 +273,6 @@ impl From<String> for Failure {
 }
 
 fn main() -> ExitCode {
-    // Runs are one at a time and the only children: any orphan is a stray.
-    judge::run::claim_all_children();
     let command = match parse_command_line(&mut Parser::from_env()) {
         Ok(command) => command,
         Err(Stop::Help(text)) => {

@@ -1,17 +1,22 @@
-//! Running a program on an input under a time limit, the way a judge does.
+//! Running a program on an input under limits, the way a judge does, in
+//! parts that compose: [`keeper`] starts a program under limits, `supervise`
+//! watches the streams of one or more started programs with caps and kills
+//! them at their deadlines, `finish` turns each into an [`Execution`].
+//! [`execute`] is one program fed from memory; [`interact`] is a program and
+//! an interactor wired to each other.
 //!
-//! - **Containment.** The program runs in a process group of its own, tagged by
-//!   an environment variable ([`RUN_TAG_VAR`]); the harness is a child
-//!   subreaper (`PR_SET_CHILD_SUBREAPER`), so whatever the program starts is
-//!   re-parented to the harness if its parent dies, even after `setsid`. When
-//!   the program ends, its group is killed, then every adopted process carrying
-//!   the run's tag, until none is left.
+//! - **Containment.** Each program has a keeper: a process of the harness for
+//!   that run alone, which is its child subreaper. The program runs in a
+//!   process group of its own; whatever it starts is re-parented to the
+//!   keeper when its parent dies, even after `setsid` with an empty
+//!   environment. When the program ends, the keeper kills its group, then its
+//!   own children round after round until none is left.
 //! - **Output cap.** Stdout is read while the program runs; past [`OUTPUT_CAP`]
 //!   the program is killed at once. Only the last [`STDERR_KEPT`] bytes of stderr
 //!   are kept.
-//! - **Timing.** A thread blocks in `waitid` on the program itself: the exit time
-//!   is taken when the kernel reports it, not by polling. The time limit is a
-//!   `ppoll` deadline. CPU time comes from `wait4`'s resource usage.
+//! - **Timing.** The keeper waits on a pidfd of the program: the exit time is
+//!   taken when the kernel reports it, not by polling. The time limit is a
+//!   `ppoll` deadline. CPU time and peak memory come from `wait4`.
 //! - **Memory and stack.** [`Limits`] caps the program's data segment
 //!   (`RLIMIT_DATA`, [`MEMORY_CAP_FACTOR`] times the memory limit, so a runaway
 //!   allocation fails fast and harms nothing) and sets its main thread's stack
@@ -21,17 +26,17 @@
 //!   at most [`DRAIN_GRACE`]: something outside the run holding a pipe open
 //!   cannot keep the caller waiting.
 
-use std::collections::HashSet;
-use std::fs;
+mod keeper;
+
+use std::ffi::OsStr;
 use std::io;
-use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
-use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::os::fd::{AsRawFd, OwnedFd, RawFd};
+use std::os::unix::process::ExitStatusExt;
 use std::path::Path;
-use std::process::{Command, ExitStatus, Stdio};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{mpsc, Mutex, Once};
-use std::thread;
+use std::process::ExitStatus;
 use std::time::{Duration, Instant};
+
+use keeper::Process;
 
 /// Stdout kept and allowed; one byte more is Output Limit Exceeded.
 pub const OUTPUT_CAP: usize = 256 << 20;
@@ -41,8 +46,6 @@ pub const STDERR_KEPT: usize = 64 << 10;
 pub const DRAIN_GRACE: Duration = Duration::from_millis(100);
 /// Pipe buffer asked for each stream, and the size of one read.
 const PIPE_BYTES: libc::c_int = 1 << 20;
-/// The environment variable that tags every process of one run.
-pub const RUN_TAG_VAR: &str = "JUDGE_RUN_TAG";
 
 /// The hard cap on a program's data segment, in multiples of its memory
 /// limit: high enough that a program a little over the limit runs to its end
@@ -207,46 +210,6 @@ pub fn signal_name(signal: i32) -> String {
     }
 }
 
-/// Tags of the runs in progress in this process (runs may overlap on threads).
-static ACTIVE_TAGS: Mutex<Option<HashSet<String>>> = Mutex::new(None);
-static NEXT_RUN: AtomicU64 = AtomicU64::new(0);
-static SUBREAPER: Once = Once::new();
-/// Set by [`claim_all_children`].
-static ALL_CHILDREN_ARE_RUNS: AtomicBool = AtomicBool::new(false);
-
-/// Declares that this process starts child processes only through [`execute`],
-/// one at a time (the `judge` command line does). Then every process adopted
-/// by the harness is a stray of the run that just ended, even one that dropped
-/// the run's tag from its environment, and it is ended too.
-pub fn claim_all_children() {
-    ALL_CHILDREN_ARE_RUNS.store(true, Ordering::Relaxed);
-}
-
-/// Registers a run's tag for as long as it lives.
-struct ActiveRun(String);
-
-impl ActiveRun {
-    fn start() -> ActiveRun {
-        let tag = format!(
-            "{}-{}",
-            std::process::id(),
-            NEXT_RUN.fetch_add(1, Ordering::Relaxed)
-        );
-        let mut active = ACTIVE_TAGS.lock().unwrap_or_else(|e| e.into_inner());
-        active.get_or_insert_with(HashSet::new).insert(tag.clone());
-        ActiveRun(tag)
-    }
-}
-
-impl Drop for ActiveRun {
-    fn drop(&mut self) {
-        let mut active = ACTIVE_TAGS.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(tags) = active.as_mut() {
-            tags.remove(&self.0);
-        }
-    }
-}
-
 fn os_error(context: &str) -> io::Error {
     let error = io::Error::last_os_error();
     io::Error::new(error.kind(), format!("{context}: {error}"))
@@ -297,136 +260,277 @@ pub fn execute_with(
     input: &[u8],
     limits: &Limits,
 ) -> io::Result<Execution> {
-    let time_limit = limits.time;
-    let rlimits = resource_limits(limits)?;
-    SUBREAPER.call_once(|| {
-        // SAFETY: prctl with PR_SET_CHILD_SUBREAPER only sets a process attribute.
-        // If it fails (not Linux ≥ 3.4), group kills still contain well-behaved runs.
-        unsafe {
-            libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+    let args: Vec<&OsStr> = args.iter().map(OsStr::new).collect();
+    let (stdin_read, stdin_write) = keeper::wire()?;
+    let (stdout_read, stdout_write) = keeper::wire()?;
+    let (stderr_read, stderr_write) = keeper::wire()?;
+    let process = keeper::start(
+        program,
+        &args,
+        [&stdin_read, &stdout_write, &stderr_write],
+        limits,
+    )?;
+    drop((stdin_read, stdout_write, stderr_write));
+    let mut processes = [process];
+    let mut feeds = [Feed::new(stdin_write, input, 0)?];
+    let mut captures = [
+        Capture::new(stdout_read, Keep::Head(OUTPUT_CAP), 0)?,
+        Capture::new(stderr_read, Keep::Tail(STDERR_KEPT), 0)?,
+    ];
+    supervise(&mut processes, &mut feeds, &mut captures)?;
+    let [process] = processes;
+    let [stdout, stderr] = captures;
+    finish(process, Some(stdout), stderr)
+}
+
+/// A program run against an interactor, and the interactor's run.
+#[derive(Debug)]
+pub struct Interaction {
+    /// The program's run; its stdout went to the interactor, so it is empty here.
+    pub program: Execution,
+    pub interactor: Execution,
+    /// The program ended before the interactor did.
+    pub program_ended_first: bool,
+}
+
+/// Runs `program` under `limits` against `interactor` (testlib's convention):
+/// the interactor, started with `interactor_args`, writes to the program's
+/// stdin and reads the program's stdout. Both are contained and timed like
+/// any run; the interactor gets `interactor_limit`. Their stderr is kept.
+///
+/// # Errors
+/// When either cannot be started, or a system call the harness needs fails.
+pub fn interact(
+    program: &Path,
+    limits: &Limits,
+    interactor: &Path,
+    interactor_args: &[&OsStr],
+    interactor_limit: Duration,
+) -> io::Result<Interaction> {
+    let (to_program, from_interactor) = keeper::wire()?;
+    let (to_interactor, from_program) = keeper::wire()?;
+    let (program_stderr, program_stderr_write) = keeper::wire()?;
+    let (interactor_stderr, interactor_stderr_write) = keeper::wire()?;
+    let interactor_process = keeper::start(
+        interactor,
+        interactor_args,
+        [&to_interactor, &from_interactor, &interactor_stderr_write],
+        &Limits::time(interactor_limit),
+    )?;
+    let program_process = keeper::start(
+        program,
+        &[],
+        [&to_program, &from_program, &program_stderr_write],
+        limits,
+    )?;
+    drop((to_program, from_interactor, to_interactor, from_program));
+    drop((program_stderr_write, interactor_stderr_write));
+    let mut processes = [program_process, interactor_process];
+    let mut captures = [
+        Capture::new(program_stderr, Keep::Tail(STDERR_KEPT), 0)?,
+        Capture::new(interactor_stderr, Keep::Tail(STDERR_KEPT), 1)?,
+    ];
+    supervise(&mut processes, &mut [], &mut captures)?;
+    let [program_process, interactor_process] = processes;
+    let [program_stderr, interactor_stderr] = captures;
+    let exit_clock = |process: &Process| process.end.map(|end| end.exit_clock_ns);
+    let program_ended_first = exit_clock(&program_process) <= exit_clock(&interactor_process);
+    Ok(Interaction {
+        program: finish(program_process, None, program_stderr)?,
+        interactor: finish(interactor_process, None, interactor_stderr)?,
+        program_ended_first,
+    })
+}
+
+/// What the harness writes to a program's stdin.
+struct Feed<'a> {
+    fd: Option<OwnedFd>,
+    input: &'a [u8],
+    written: usize,
+    /// The index of the process it feeds.
+    owner: usize,
+}
+
+impl<'a> Feed<'a> {
+    fn new(fd: OwnedFd, input: &'a [u8], owner: usize) -> io::Result<Feed<'a>> {
+        prepare(&fd)?;
+        // Nothing to write: the program sees the end of its input at once.
+        let fd = (!input.is_empty()).then_some(fd);
+        Ok(Feed {
+            fd,
+            input,
+            written: 0,
+            owner,
+        })
+    }
+
+    fn write_some(&mut self) {
+        let Some(fd) = &self.fd else { return };
+        let rest = &self.input[self.written..];
+        // SAFETY: writes from the live `input` slice.
+        let n = unsafe { libc::write(fd.as_raw_fd(), rest.as_ptr().cast(), rest.len()) };
+        let failed = n < 0
+            && !matches!(
+                io::Error::last_os_error().kind(),
+                io::ErrorKind::WouldBlock | io::ErrorKind::Interrupted
+            );
+        self.written += n.max(0) as usize;
+        // A program may exit without reading its input: a broken pipe is no error here.
+        if failed || self.written == self.input.len() {
+            self.fd = None;
         }
-    });
-    let run = ActiveRun::start();
-    let mut command = Command::new(program);
-    command
-        .args(args)
-        // Judges run without backtraces; a panic's own message is what the report shows.
-        .env_remove("RUST_BACKTRACE")
-        .env_remove("RUST_LIB_BACKTRACE")
-        .env(RUN_TAG_VAR, &run.0)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0);
-    // SAFETY: the closure only calls setrlimit, which is async-signal-safe, on
-    // values computed before the fork.
-    unsafe {
-        command.pre_exec(move || {
-            for &(resource, bytes) in &rlimits {
-                let limit = libc::rlimit {
-                    rlim_cur: bytes,
-                    rlim_max: bytes,
-                };
-                if libc::setrlimit(resource, &limit) != 0 {
-                    return Err(io::Error::last_os_error());
+    }
+}
+
+/// How much of a stream is kept.
+#[derive(Clone, Copy)]
+enum Keep {
+    /// The first bytes; one more and its program is killed (Output Limit Exceeded).
+    Head(usize),
+    /// The last bytes (a panic's message is at the end).
+    Tail(usize),
+}
+
+/// A stream of a program that the harness reads.
+struct Capture {
+    fd: Option<OwnedFd>,
+    keep: Keep,
+    kept: Vec<u8>,
+    dropped: u64,
+    truncated: bool,
+    owner: usize,
+}
+
+impl Capture {
+    fn new(fd: OwnedFd, keep: Keep, owner: usize) -> io::Result<Capture> {
+        prepare(&fd)?;
+        Ok(Capture {
+            fd: Some(fd),
+            keep,
+            kept: Vec::new(),
+            dropped: 0,
+            truncated: false,
+            owner,
+        })
+    }
+
+    /// Reads what is there: `true` when the owner went past its cap.
+    fn read_some(&mut self, buffer: &mut [u8]) -> bool {
+        let Some(fd) = &self.fd else { return false };
+        match read_some(fd, buffer) {
+            Chunk::Nothing => false,
+            Chunk::End => {
+                self.fd = None;
+                false
+            }
+            Chunk::Data(n) => match self.keep {
+                Keep::Head(cap) => {
+                    let room = cap - self.kept.len();
+                    self.kept.extend_from_slice(&buffer[..n.min(room)]);
+                    // Read on (and dropped) until the kill lands: closing the
+                    // pipe now would let it die of SIGPIPE first.
+                    let passed = n > room && !self.truncated;
+                    self.truncated |= n > room;
+                    passed
                 }
-            }
-            Ok(())
-        });
+                Keep::Tail(kept) => {
+                    self.kept.extend_from_slice(&buffer[..n]);
+                    if self.kept.len() > 2 * kept {
+                        self.cut_to(kept);
+                    }
+                    false
+                }
+            },
+        }
     }
-    let (notify_read, notify_write) = notify_pipe()?;
-    let mut child = spawn(&mut command, program)?;
-    let started = Instant::now();
-    let pid = child.id() as libc::pid_t;
 
-    let (exited_tx, exited_rx) = mpsc::channel();
-    // Blocks in waitid without reaping, so the group id stays valid for the kill.
-    let waiter = thread::spawn(move || {
-        loop {
-            // SAFETY: waitid writes into a zeroed siginfo_t owned by this frame.
-            let result = unsafe {
-                let mut info: libc::siginfo_t = std::mem::zeroed();
-                libc::waitid(
-                    libc::P_PID,
-                    pid as libc::id_t,
-                    &mut info,
-                    libc::WEXITED | libc::WNOWAIT,
-                )
-            };
-            if result == 0 || io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
-                break;
-            }
+    fn cut_to(&mut self, kept: usize) {
+        if self.kept.len() > kept {
+            let cut = self.kept.len() - kept;
+            self.kept.drain(..cut);
+            self.dropped += cut as u64;
         }
-        let _ = exited_tx.send(Instant::now());
-        // SAFETY: writes one byte from a local buffer to a pipe this thread owns.
-        unsafe {
-            libc::write(notify_write.as_raw_fd(), b"x".as_ptr().cast(), 1);
-        }
-    });
+    }
+}
 
-    let mut stdin = child.stdin.take().map(OwnedFd::from);
-    let mut stdout = child.stdout.take().map(OwnedFd::from);
-    let mut stderr = child.stderr.take().map(OwnedFd::from);
-    for fd in [&stdin, &stdout, &stderr].into_iter().flatten() {
-        if let Err(error) = set_nonblocking(fd) {
-            kill_run(pid);
-            return Err(error);
-        }
-        // Larger pipes: fewer wake-ups for big inputs and outputs (best effort).
-        // SAFETY: fcntl on a descriptor owned here.
-        unsafe {
-            libc::fcntl(fd.as_raw_fd(), libc::F_SETPIPE_SZ, PIPE_BYTES);
-        }
+/// Nonblocking, with a larger pipe: fewer wake-ups for big inputs and outputs.
+fn prepare(fd: &OwnedFd) -> io::Result<()> {
+    set_nonblocking(fd)?;
+    // SAFETY: fcntl on a descriptor owned by the caller (best effort).
+    unsafe {
+        libc::fcntl(fd.as_raw_fd(), libc::F_SETPIPE_SZ, PIPE_BYTES);
     }
-    let mut written = 0;
-    if input.is_empty() {
-        stdin = None;
-    }
-    let mut kept_stdout = Vec::new();
-    let mut kept_stderr = Vec::new();
-    let mut stderr_dropped = 0u64;
-    let mut stdout_truncated = false;
-    let mut killed = None;
-    let mut exited_at: Option<Instant> = None;
-    let deadline = started + time_limit;
+    Ok(())
+}
+
+/// Watches started processes and their streams until every process has ended
+/// and its streams are closed (or [`DRAIN_GRACE`] has passed since the last
+/// end): feeds stdin, keeps what [`Capture`]s keep, and kills a process at its
+/// deadline or when its stdout passes its cap.
+fn supervise(
+    processes: &mut [Process],
+    feeds: &mut [Feed],
+    captures: &mut [Capture],
+) -> io::Result<()> {
     let mut buffer = vec![0u8; PIPE_BYTES as usize];
-
     loop {
         let now = Instant::now();
-        if exited_at.is_none() && killed.is_none() && now >= deadline {
-            killed = Some(Kill::TimeLimit);
-            kill_run(pid);
-            stdin = None;
-        }
-        let wait = match exited_at {
-            Some(_) if stdout.is_none() && stderr.is_none() => break,
-            Some(at) => match (at + DRAIN_GRACE).checked_duration_since(now) {
-                Some(left) => left,
-                None => break,
-            },
-            // Killed: SIGKILL ends it promptly; the notify pipe wakes us.
-            None if killed.is_some() => Duration::from_secs(1),
-            None => deadline - now,
-        };
-        let mut fds = Vec::with_capacity(4);
-        let mut push = |fd: &Option<OwnedFd>, events| {
-            if let Some(fd) = fd {
-                fds.push(libc::pollfd {
-                    fd: fd.as_raw_fd(),
-                    events,
-                    revents: 0,
-                });
+        for process in processes.iter_mut() {
+            if !process.ended() && now >= process.deadline {
+                process.kill(Kill::TimeLimit);
             }
+        }
+        for feed in feeds.iter_mut() {
+            let owner = &processes[feed.owner];
+            if owner.ended() || owner.killed.is_some() {
+                feed.fd = None;
+            }
+        }
+        let wait = if processes.iter().all(Process::ended) {
+            let last_end = processes
+                .iter()
+                .filter_map(|process| process.end.map(|end| end.noticed))
+                .max()
+                .unwrap_or(now);
+            let open = captures.iter().any(|capture| capture.fd.is_some());
+            match (last_end + DRAIN_GRACE).checked_duration_since(now) {
+                Some(left) if open => left,
+                _ => return Ok(()),
+            }
+        } else {
+            processes
+                .iter()
+                .filter(|process| !process.ended())
+                .map(|process| match process.killed {
+                    // Killed: it ends promptly; its keeper's report wakes us.
+                    Some(_) => Duration::from_secs(1),
+                    None => process.deadline.saturating_duration_since(now),
+                })
+                .min()
+                .unwrap_or_default()
         };
-        push(&stdin, libc::POLLOUT);
-        push(&stdout, libc::POLLIN);
-        push(&stderr, libc::POLLIN);
-        if exited_at.is_none() {
+        let mut fds: Vec<libc::pollfd> = Vec::new();
+        let mut watch = |fd: RawFd, events| {
             fds.push(libc::pollfd {
-                fd: notify_read.as_raw_fd(),
-                events: libc::POLLIN,
+                fd,
+                events,
                 revents: 0,
-            });
+            })
+        };
+        for feed in feeds.iter() {
+            if let Some(fd) = &feed.fd {
+                watch(fd.as_raw_fd(), libc::POLLOUT);
+            }
+        }
+        for capture in captures.iter() {
+            if let Some(fd) = &capture.fd {
+                watch(fd.as_raw_fd(), libc::POLLIN);
+            }
+        }
+        for process in processes.iter() {
+            if !process.ended() {
+                watch(process.report_fd(), libc::POLLIN);
+            }
         }
         let timeout = libc::timespec {
             tv_sec: wait.as_secs() as libc::time_t,
@@ -446,172 +550,68 @@ pub fn execute_with(
             if error.kind() == io::ErrorKind::Interrupted {
                 continue;
             }
-            kill_run(pid);
             return Err(error);
         }
-        let ready_fd = |fd: &Option<OwnedFd>| {
-            fd.as_ref().is_some_and(|fd| {
-                fds.iter()
-                    .any(|entry| entry.fd == fd.as_raw_fd() && entry.revents != 0)
-            })
-        };
-        if ready_fd(&stdin) {
-            let fd = stdin.as_ref().expect("checked above");
-            // SAFETY: writes from the live `input` slice past `written`.
-            let n = unsafe {
-                libc::write(
-                    fd.as_raw_fd(),
-                    input[written..].as_ptr().cast(),
-                    input.len() - written,
-                )
-            };
-            let failed = n < 0
-                && !matches!(
-                    io::Error::last_os_error().kind(),
-                    io::ErrorKind::WouldBlock | io::ErrorKind::Interrupted
-                );
-            written += n.max(0) as usize;
-            // A program may exit without reading its input: a broken pipe is no error here.
-            if failed || written == input.len() {
-                stdin = None;
+        let is_ready = |fd: RawFd| fds.iter().any(|entry| entry.fd == fd && entry.revents != 0);
+        for feed in feeds.iter_mut() {
+            if feed.fd.as_ref().is_some_and(|fd| is_ready(fd.as_raw_fd())) {
+                feed.write_some();
             }
         }
-        if ready_fd(&stdout) {
-            match read_some(stdout.as_ref().expect("checked above"), &mut buffer) {
-                Chunk::Nothing => {}
-                Chunk::End => stdout = None,
-                Chunk::Data(n) => {
-                    let room = OUTPUT_CAP - kept_stdout.len();
-                    kept_stdout.extend_from_slice(&buffer[..n.min(room)]);
-                    if n > room {
-                        // Killed before its pipe closes: else it may die of SIGPIPE first.
-                        stdout_truncated = true;
-                        if exited_at.is_none() && killed.is_none() {
-                            killed = Some(Kill::OutputLimit);
-                            kill_run(pid);
-                            stdin = None;
-                        }
-                        stdout = None;
-                    }
-                }
+        for capture in captures.iter_mut() {
+            if capture
+                .fd
+                .as_ref()
+                .is_some_and(|fd| is_ready(fd.as_raw_fd()))
+                && capture.read_some(&mut buffer)
+            {
+                processes[capture.owner].kill(Kill::OutputLimit);
             }
         }
-        if ready_fd(&stderr) {
-            match read_some(stderr.as_ref().expect("checked above"), &mut buffer) {
-                Chunk::Nothing => {}
-                Chunk::End => stderr = None,
-                Chunk::Data(n) => {
-                    kept_stderr.extend_from_slice(&buffer[..n]);
-                    if kept_stderr.len() > 2 * STDERR_KEPT {
-                        let cut = kept_stderr.len() - STDERR_KEPT;
-                        kept_stderr.drain(..cut);
-                        stderr_dropped += cut as u64;
-                    }
-                }
+        for process in processes.iter_mut() {
+            if !process.ended() && is_ready(process.report_fd()) {
+                process.read_report();
             }
-        }
-        if exited_at.is_none()
-            && fds
-                .last()
-                .is_some_and(|entry| entry.fd == notify_read.as_raw_fd() && entry.revents != 0)
-        {
-            exited_at = Some(exited_rx.recv().unwrap_or_else(|_| Instant::now()));
-            // Its descendants must not outlive it, nor keep the pipes open.
-            kill_group(pid);
-            end_strays(&run.0, pid);
-            stdin = None;
         }
     }
-    let exited_at = exited_at.expect("the loop ends after the exit");
-    let _ = waiter.join();
-    let (raw_status, cpu, peak_memory_kb) = reap(pid)?;
-    end_strays(&run.0, pid);
-    if kept_stderr.len() > STDERR_KEPT {
-        let cut = kept_stderr.len() - STDERR_KEPT;
-        kept_stderr.drain(..cut);
-        stderr_dropped += cut as u64;
-    }
-    let status = ExitStatus::from_raw(raw_status);
+}
+
+/// The [`Execution`] of a process that has ended, with what its streams gave.
+fn finish(
+    mut process: Process,
+    stdout: Option<Capture>,
+    mut stderr: Capture,
+) -> io::Result<Execution> {
+    process.reap_keeper();
+    let Some(end) = process.end else {
+        return Err(io::Error::other(
+            "the run's keeper ended without reporting the program's end",
+        ));
+    };
+    stderr.cut_to(STDERR_KEPT);
+    let status = ExitStatus::from_raw(end.raw_status);
     // A program that exited by itself just as it was being killed was not killed.
-    let killed = killed.filter(|_| status.signal() == Some(libc::SIGKILL));
+    let killed = process
+        .killed
+        .filter(|_| status.signal() == Some(libc::SIGKILL));
+    let stdout_open = stdout.as_ref().is_some_and(|capture| capture.fd.is_some());
+    let (stdout, stdout_truncated) = match stdout {
+        Some(capture) => (capture.kept, capture.truncated),
+        None => (Vec::new(), false),
+    };
     Ok(Execution {
         status: if killed.is_some() { None } else { Some(status) },
         killed,
-        stdout: kept_stdout,
-        stderr: kept_stderr,
-        stderr_dropped,
+        stdout,
+        stderr: stderr.kept,
+        stderr_dropped: stderr.dropped,
         stdout_truncated,
-        streams_abandoned: stdout.is_some() || stderr.is_some(),
-        elapsed: exited_at - started,
-        cpu,
-        peak_memory_kb,
-        limits: *limits,
+        streams_abandoned: stdout_open || stderr.fd.is_some(),
+        elapsed: end.elapsed,
+        cpu: end.cpu,
+        peak_memory_kb: end.peak_memory_kb,
+        limits: process.limits,
     })
-}
-
-/// The `setrlimit` calls that enforce `limits` in the child: a cap on the data
-/// segment (heap and anonymous mappings; not the stack, nor the program's
-/// file), and the main thread's stack.
-///
-/// Besides the fork (needed to set them), the child's `ru_maxrss` starts at the
-/// harness's own resident memory at that moment: the kernel counts the forked
-/// copy's pages before `exec` replaces them.
-fn resource_limits(limits: &Limits) -> io::Result<Vec<(libc::__rlimit_resource_t, u64)>> {
-    let mut rlimits = Vec::new();
-    if let Some(mb) = limits.memory_mb {
-        rlimits.push((libc::RLIMIT_DATA, mib(mb.saturating_mul(MEMORY_CAP_FACTOR))));
-    }
-    if let Some(mb) = limits.stack_mb {
-        let bytes = mib(mb);
-        // SAFETY: getrlimit writes into a local struct.
-        let hard = unsafe {
-            let mut current: libc::rlimit = std::mem::zeroed();
-            if libc::getrlimit(libc::RLIMIT_STACK, &mut current) != 0 {
-                return Err(os_error("getrlimit"));
-            }
-            current.rlim_max
-        };
-        if hard != libc::RLIM_INFINITY && bytes > hard {
-            return Err(io::Error::new(
-                io::ErrorKind::PermissionDenied,
-                format!(
-                    "a stack of {mb} MiB is above this shell's hard limit of {} MiB (ulimit -Hs)",
-                    hard >> 20
-                ),
-            ));
-        }
-        rlimits.push((libc::RLIMIT_STACK, bytes));
-    }
-    Ok(rlimits)
-}
-
-/// Spawns, retrying briefly on "text file busy": another thread forking while
-/// the program's file was open for writing holds it for a moment.
-fn spawn(command: &mut Command, program: &Path) -> io::Result<std::process::Child> {
-    let mut attempts = 0;
-    loop {
-        match command.spawn() {
-            Err(error) if error.raw_os_error() == Some(libc::ETXTBSY) && attempts < 20 => {
-                attempts += 1;
-                thread::sleep(Duration::from_millis(10));
-            }
-            result => {
-                return result.map_err(|error| {
-                    io::Error::new(error.kind(), format!("{}: {error}", program.display()))
-                })
-            }
-        }
-    }
-}
-
-fn notify_pipe() -> io::Result<(OwnedFd, OwnedFd)> {
-    let mut fds = [0; 2];
-    // SAFETY: pipe2 fills the two-element array with fresh descriptors.
-    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
-        return Err(os_error("pipe2"));
-    }
-    // SAFETY: both descriptors were just created and are owned by nobody else.
-    Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
 }
 
 fn set_nonblocking(fd: &OwnedFd) -> io::Result<()> {
@@ -652,121 +652,38 @@ fn read_some(fd: &OwnedFd, buffer: &mut [u8]) -> Chunk {
     }
 }
 
-/// Kills the program and its process group (the program may have left it).
-fn kill_run(pid: libc::pid_t) {
-    kill_group(pid);
-    // SAFETY: kill(2) has no memory-safety preconditions; the program is not
-    // reaped yet, so `pid` is still the program.
-    unsafe {
-        libc::kill(pid, libc::SIGKILL);
+/// The `setrlimit` calls that enforce `limits` in the program: a cap on the
+/// data segment (heap and anonymous mappings; not the stack, nor the program's
+/// file), and the main thread's stack.
+///
+/// The program's `ru_maxrss` starts at its keeper's resident memory when it
+/// forks (the kernel counts the forked copy's pages before `exec` replaces
+/// them): the harness's own, about 2 MB for the `judge` command.
+fn resource_limits(limits: &Limits) -> io::Result<Vec<(libc::__rlimit_resource_t, u64)>> {
+    let mut rlimits = Vec::new();
+    if let Some(mb) = limits.memory_mb {
+        rlimits.push((libc::RLIMIT_DATA, mib(mb.saturating_mul(MEMORY_CAP_FACTOR))));
     }
-}
-
-fn kill_group(pid: libc::pid_t) {
-    // SAFETY: as above; a negative pid names the group the program leads, which
-    // lives at least as long as the unreaped program.
-    unsafe {
-        libc::kill(-pid, libc::SIGKILL);
-    }
-}
-
-/// Reaps the program: its raw wait status, CPU time and peak memory in KiB.
-fn reap(pid: libc::pid_t) -> io::Result<(i32, Duration, u64)> {
-    let mut status = 0;
-    // SAFETY: wait4 writes into the two locals.
-    let usage = unsafe {
-        let mut usage: libc::rusage = std::mem::zeroed();
-        loop {
-            if libc::wait4(pid, &mut status, 0, &mut usage) == pid {
-                break usage;
+    if let Some(mb) = limits.stack_mb {
+        let bytes = mib(mb);
+        // SAFETY: getrlimit writes into a local struct.
+        let hard = unsafe {
+            let mut current: libc::rlimit = std::mem::zeroed();
+            if libc::getrlimit(libc::RLIMIT_STACK, &mut current) != 0 {
+                return Err(os_error("getrlimit"));
             }
-            let error = io::Error::last_os_error();
-            if error.kind() != io::ErrorKind::Interrupted {
-                return Err(io::Error::new(error.kind(), format!("wait4: {error}")));
-            }
+            current.rlim_max
+        };
+        if hard != libc::RLIM_INFINITY && bytes > hard {
+            return Err(io::Error::new(
+                io::ErrorKind::PermissionDenied,
+                format!(
+                    "a stack of {mb} MiB is above this shell's hard limit of {} MiB (ulimit -Hs)",
+                    hard >> 20
+                ),
+            ));
         }
-    };
-    let time = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
-    Ok((
-        status,
-        time(usage.ru_utime) + time(usage.ru_stime),
-        usage.ru_maxrss.max(0) as u64,
-    ))
-}
-
-/// Rounds of [`end_strays`]: each kills the strays found, whose own children
-/// are then re-parented to the harness and found by the next round.
-const STRAY_ROUNDS: usize = 1000;
-
-/// Kills and reaps every process re-parented to the harness that belongs to
-/// the run tagged `tag` (or to a run that has ended), except the program `main`
-/// itself, which is reaped by [`reap`].
-fn end_strays(tag: &str, main: libc::pid_t) {
-    for _ in 0..STRAY_ROUNDS {
-        let strays: Vec<libc::pid_t> = adopted_children()
-            .into_iter()
-            .filter(|&pid| pid != main && is_stray(pid, tag))
-            .collect();
-        if strays.is_empty() {
-            return;
-        }
-        for &pid in &strays {
-            // SAFETY: `pid` is our unreaped child, so it cannot be a recycled pid.
-            unsafe {
-                libc::kill(pid, libc::SIGKILL);
-            }
-        }
-        for pid in strays {
-            // SAFETY: waitpid on our own child with a null status pointer.
-            unsafe {
-                libc::waitpid(pid, std::ptr::null_mut(), 0);
-            }
-        }
+        rlimits.push((libc::RLIMIT_STACK, bytes));
     }
-}
-
-/// The harness's children (direct and adopted), from `/proc/self/task/*/children`.
-fn adopted_children() -> Vec<libc::pid_t> {
-    let mut pids = Vec::new();
-    let Ok(tasks) = fs::read_dir("/proc/self/task") else {
-        return pids;
-    };
-    for task in tasks.flatten() {
-        if let Ok(text) = fs::read_to_string(task.path().join("children")) {
-            pids.extend(
-                text.split_whitespace()
-                    .filter_map(|pid| pid.parse::<libc::pid_t>().ok()),
-            );
-        }
-    }
-    pids
-}
-
-/// Whether a child of the harness carries `tag`, or the tag of a run that ended.
-/// Children with no tag (started by anything but [`execute`]) are left alone,
-/// unless [`claim_all_children`] was called.
-fn is_stray(pid: libc::pid_t, tag: &str) -> bool {
-    if ALL_CHILDREN_ARE_RUNS.load(Ordering::Relaxed) {
-        return true;
-    }
-    let Ok(environ) = fs::read(format!("/proc/{pid}/environ")) else {
-        return false;
-    };
-    let prefix = format!("{RUN_TAG_VAR}=");
-    let Some(found) = environ
-        .split(|&byte| byte == 0)
-        .find_map(|entry| entry.strip_prefix(prefix.as_bytes()))
-    else {
-        return false;
-    };
-    if found == tag.as_bytes() {
-        return true;
-    }
-    let found = String::from_utf8_lossy(found);
-    let active = ACTIVE_TAGS.lock().unwrap_or_else(|e| e.into_inner());
-    // Only this process's tags: a nested harness's runs are its own business
-    // until they are orphaned here.
-    !active
-        .as_ref()
-        .is_some_and(|tags| tags.contains(found.as_ref()))
+    Ok(rlimits)
 }

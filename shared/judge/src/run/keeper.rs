@@ -1,0 +1,622 @@
+//! Starting a program under limits, with a keeper: a process forked from the
+//! harness for this one run, which is the child subreaper of the run alone.
+//!
+//! The keeper forks the program (in a process group of its own, its resource
+//! limits set, then `exec`), waits for it, and ends whatever the program
+//! started: any descendant whose parent dies is re-parented to the keeper,
+//! even after `setsid` with an empty environment, and the keeper kills and
+//! reaps its children round after round until it has none. Then it reports the
+//! program's end to the harness (status, CPU time, peak memory, wall time) and
+//! exits. The harness kills the program by writing to the keeper's control
+//! pipe; if the harness dies, the pipe closes and the keeper kills the run.
+//!
+//! The keeper is a fork of a threaded process that never calls `exec`: it may
+//! only make async-signal-safe calls, so everything it needs (paths, argument
+//! and environment arrays, limits) is prepared before the fork, and its code
+//! below allocates nothing and cannot panic.
+
+use std::ffi::{CString, OsStr};
+use std::io;
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::os::unix::ffi::{OsStrExt, OsStringExt};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use super::{os_error, Limits};
+
+/// One message from a keeper: `i64` words written at once (below `PIPE_BUF`,
+/// so never split).
+const WORDS: usize = 6;
+/// `[STARTED, program pid, errno of exec (0: it ran)]`.
+const STARTED: i64 = 1;
+/// `[ENDED, raw wait status, CPU ns, peak KiB, wall ns, exit time ns]`.
+const ENDED: i64 = 2;
+/// Rounds of killing the keeper's children: each round's victims' own
+/// children are re-parented to the keeper and found by the next.
+const STRAY_ROUNDS: usize = 1000;
+
+/// How a program ended, as its keeper saw it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct End {
+    pub raw_status: i32,
+    pub cpu: Duration,
+    pub peak_memory_kb: u64,
+    /// From just before the fork of the program to its exit.
+    pub elapsed: Duration,
+    /// `CLOCK_MONOTONIC` at the exit, in ns: orders the ends of two runs.
+    pub exit_clock_ns: u64,
+    /// When the harness read the report.
+    pub noticed: Instant,
+}
+
+/// A program started under limits, with its keeper.
+pub(crate) struct Process {
+    keeper: libc::pid_t,
+    report: OwnedFd,
+    /// Bytes of a report not read whole yet.
+    pending: Vec<u8>,
+    /// Closed on drop: the keeper then kills the program.
+    control: Option<OwnedFd>,
+    pub deadline: Instant,
+    pub limits: Limits,
+    pub killed: Option<super::Kill>,
+    pub end: Option<End>,
+    /// The keeper's report pipe closed without a report.
+    pub lost: bool,
+}
+
+/// What the keeper needs, prepared before the fork.
+struct Plan {
+    path: CString,
+    argv: Vec<*const libc::c_char>,
+    envp: Vec<*const libc::c_char>,
+    rlimits: Vec<(libc::__rlimit_resource_t, u64)>,
+    stdio: [RawFd; 3],
+    report: RawFd,
+    control: RawFd,
+}
+
+/// Starts `program` with `args`, its stdin, stdout and stderr on `stdio`
+/// (the caller closes its own copies afterwards), under `limits`.
+///
+/// # Errors
+/// When the program cannot be started (missing, not executable), a limit
+/// cannot be set, or a system call the harness needs fails.
+pub(crate) fn start(
+    program: &Path,
+    args: &[&OsStr],
+    stdio: [&OwnedFd; 3],
+    limits: &Limits,
+) -> io::Result<Process> {
+    let named = |error: io::Error| {
+        io::Error::new(
+            error.kind(),
+            format!("{}: {error}", crate::suite::show_path(program)),
+        )
+    };
+    let path = resolve(program).ok_or_else(|| named(io::ErrorKind::NotFound.into()))?;
+    let path = c_string(path.as_os_str())?;
+    let mut arguments = vec![c_string(program.as_os_str())?];
+    for arg in args {
+        arguments.push(c_string(arg)?);
+    }
+    // Judges run without backtraces; a panic's own message is what the report shows.
+    let environment: Vec<CString> = std::env::vars_os()
+        .filter(|(name, _)| name != "RUST_BACKTRACE" && name != "RUST_LIB_BACKTRACE")
+        .map(|(name, value)| {
+            let mut entry = name.into_vec();
+            entry.push(b'=');
+            entry.extend_from_slice(value.as_bytes());
+            CString::new(entry).map_err(|_| invalid_argument())
+        })
+        .collect::<io::Result<_>>()?;
+    let rlimits = super::resource_limits(limits)?;
+    let mut attempts = 0;
+    loop {
+        let (report_read, report_write) = pipe()?;
+        let (control_read, control_write) = pipe()?;
+        let plan = Plan {
+            path: path.clone(),
+            argv: null_terminated(&arguments),
+            envp: null_terminated(&environment),
+            rlimits: rlimits.clone(),
+            stdio: stdio.map(AsRawFd::as_raw_fd),
+            report: report_write.as_raw_fd(),
+            control: control_read.as_raw_fd(),
+        };
+        let started = Instant::now();
+        // SAFETY: the child runs only `keeper`, which makes async-signal-safe
+        // calls on memory prepared above, and never returns.
+        let keeper = unsafe { libc::fork() };
+        if keeper < 0 {
+            return Err(os_error("fork"));
+        }
+        if keeper == 0 {
+            // SAFETY: in the forked child, as above.
+            unsafe { run_keeper(&plan) }
+        }
+        drop((report_write, control_read));
+        let mut process = Process {
+            keeper,
+            report: report_read,
+            pending: Vec::new(),
+            control: Some(control_write),
+            deadline: started + limits.time,
+            limits: *limits,
+            killed: None,
+            end: None,
+            lost: false,
+        };
+        let message = read_message(&process.report);
+        match message {
+            Some([STARTED, _, 0, ..]) => {
+                super::set_nonblocking(&process.report)?;
+                return Ok(process);
+            }
+            Some([STARTED, _, errno, ..]) => {
+                process.reap_keeper();
+                // Another thread forking while the program's file was open for
+                // writing holds it for a moment: "text file busy".
+                if errno == i64::from(libc::ETXTBSY) && attempts < 20 {
+                    attempts += 1;
+                    std::thread::sleep(Duration::from_millis(10));
+                    continue;
+                }
+                return Err(named(io::Error::from_raw_os_error(errno as i32)));
+            }
+            _ => {
+                process.reap_keeper();
+                return Err(named(io::Error::other("the run's keeper failed to start")));
+            }
+        }
+    }
+}
+
+impl Process {
+    /// Asks the keeper to kill the program (and its process group).
+    pub fn kill(&mut self, why: super::Kill) {
+        if self.killed.is_none() && self.end.is_none() {
+            self.killed = Some(why);
+            if let Some(control) = &self.control {
+                // SAFETY: writes one byte from a static buffer to a pipe owned here.
+                unsafe {
+                    libc::write(control.as_raw_fd(), b"k".as_ptr().cast(), 1);
+                }
+            }
+        }
+    }
+
+    pub fn report_fd(&self) -> RawFd {
+        self.report.as_raw_fd()
+    }
+
+    pub fn ended(&self) -> bool {
+        self.end.is_some() || self.lost
+    }
+
+    /// Reads what the keeper reported, after `ppoll` said it is readable.
+    pub fn read_report(&mut self) {
+        let mut buffer = [0u8; WORDS * 8];
+        loop {
+            // SAFETY: reads into a local buffer.
+            let n = unsafe {
+                libc::read(
+                    self.report.as_raw_fd(),
+                    buffer.as_mut_ptr().cast(),
+                    buffer.len(),
+                )
+            };
+            if n > 0 {
+                self.pending.extend_from_slice(&buffer[..n as usize]);
+                continue;
+            }
+            if n < 0 && io::Error::last_os_error().kind() == io::ErrorKind::Interrupted {
+                continue;
+            }
+            if n == 0 && self.end.is_none() {
+                self.lost = true;
+            }
+            break;
+        }
+        if self.end.is_none() && self.pending.len() >= WORDS * 8 {
+            let words = words(&self.pending[..WORDS * 8]);
+            if words[0] == ENDED {
+                let nanos = |word: i64| Duration::from_nanos(word.max(0) as u64);
+                self.end = Some(End {
+                    raw_status: words[1] as i32,
+                    cpu: nanos(words[2]),
+                    peak_memory_kb: words[3].max(0) as u64,
+                    elapsed: nanos(words[4]),
+                    exit_clock_ns: words[5].max(0) as u64,
+                    noticed: Instant::now(),
+                });
+            } else {
+                self.lost = true;
+            }
+        }
+    }
+
+    /// Waits for the keeper itself, which exits right after its report.
+    pub fn reap_keeper(&mut self) {
+        loop {
+            // SAFETY: waitpid on our own child with a null status pointer.
+            let result = unsafe { libc::waitpid(self.keeper, std::ptr::null_mut(), 0) };
+            if result >= 0 || io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
+                break;
+            }
+        }
+        self.keeper = 0;
+    }
+}
+
+impl Drop for Process {
+    /// A process dropped before its end (an error elsewhere) is killed and
+    /// waited for: the keeper ends the run, then exits.
+    fn drop(&mut self) {
+        if self.keeper > 0 {
+            self.control = None;
+            self.reap_keeper();
+        }
+    }
+}
+
+/// Reads one whole message, blocking (the first one, right after the fork).
+fn read_message(fd: &OwnedFd) -> Option<[i64; WORDS]> {
+    let mut buffer = [0u8; WORDS * 8];
+    let mut filled = 0;
+    while filled < buffer.len() {
+        // SAFETY: reads into the rest of a local buffer.
+        let n = unsafe {
+            libc::read(
+                fd.as_raw_fd(),
+                buffer[filled..].as_mut_ptr().cast(),
+                buffer.len() - filled,
+            )
+        };
+        match n {
+            0 => return None,
+            n if n < 0 => {
+                if io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
+                    return None;
+                }
+            }
+            n => filled += n as usize,
+        }
+    }
+    Some(words(&buffer))
+}
+
+fn words(bytes: &[u8]) -> [i64; WORDS] {
+    let mut words = [0i64; WORDS];
+    for (word, chunk) in words.iter_mut().zip(bytes.chunks_exact(8)) {
+        *word = i64::from_ne_bytes(chunk.try_into().expect("chunks of 8"));
+    }
+    words
+}
+
+fn invalid_argument() -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidInput, "an argument holds a NUL byte")
+}
+
+fn c_string(text: &OsStr) -> io::Result<CString> {
+    CString::new(text.as_bytes()).map_err(|_| invalid_argument())
+}
+
+fn null_terminated(strings: &[CString]) -> Vec<*const libc::c_char> {
+    strings
+        .iter()
+        .map(|string| string.as_ptr())
+        .chain(std::iter::once(std::ptr::null()))
+        .collect()
+}
+
+/// The file to `exec`: `program` itself when it names a folder, else the
+/// first executable file of that name on `PATH` (as a shell finds it).
+fn resolve(program: &Path) -> Option<PathBuf> {
+    if program.as_os_str().as_bytes().contains(&b'/') {
+        return Some(program.to_path_buf());
+    }
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|dir| dir.join(program))
+        .find(|candidate| crate::report::unusable(candidate).is_none())
+}
+
+fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
+    let mut fds = [0; 2];
+    // SAFETY: pipe2 fills the two-element array with fresh descriptors.
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        return Err(os_error("pipe2"));
+    }
+    // SAFETY: both descriptors were just created and are owned by nobody else.
+    Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
+}
+
+/// A pipe for wiring two programs together: (read end, write end).
+pub(crate) fn wire() -> io::Result<(OwnedFd, OwnedFd)> {
+    pipe()
+}
+
+// ---- Below: the keeper, after the fork. Async-signal-safe calls only. ----
+
+fn monotonic_ns() -> i64 {
+    let mut now = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime writes into a local struct.
+    unsafe {
+        libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut now);
+    }
+    now.tv_sec * 1_000_000_000 + now.tv_nsec
+}
+
+/// Writes one message in a single `write`.
+///
+/// # Safety
+/// Async-signal-safe; `fd` is open.
+unsafe fn send(fd: RawFd, message: [i64; WORDS]) {
+    let mut bytes = [0u8; WORDS * 8];
+    for (chunk, word) in bytes.chunks_exact_mut(8).zip(message) {
+        chunk.copy_from_slice(&word.to_ne_bytes());
+    }
+    libc::write(fd, bytes.as_ptr().cast(), bytes.len());
+}
+
+/// Closes every descriptor but those in `keep`.
+///
+/// # Safety
+/// Async-signal-safe.
+unsafe fn close_all_but(keep: &[RawFd]) {
+    let mut from: libc::c_uint = 0;
+    loop {
+        // The smallest kept descriptor at or above `from`.
+        let next = keep
+            .iter()
+            .filter(|&&fd| fd >= 0 && fd as libc::c_uint >= from)
+            .min()
+            .copied();
+        let to = match next {
+            Some(fd) => fd as libc::c_uint,
+            None => libc::c_uint::MAX,
+        };
+        if to > from {
+            libc::syscall(libc::SYS_close_range, from, to - 1, 0);
+        }
+        match next {
+            Some(fd) => from = fd as libc::c_uint + 1,
+            None => return,
+        }
+    }
+}
+
+/// The keeper's whole life.
+///
+/// # Safety
+/// Only in the child of `fork`, with `plan` prepared before it.
+unsafe fn run_keeper(plan: &Plan) -> ! {
+    libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+    // A terminal's ^C or hang-up ends the harness; the keeper outlives it just
+    // long enough to end the run (its control pipe closes).
+    for signal in [libc::SIGINT, libc::SIGQUIT, libc::SIGHUP] {
+        libc::signal(signal, libc::SIG_IGN);
+    }
+    // It holds no descriptor of other runs (which would keep their pipes open).
+    let [stdin, stdout, stderr] = plan.stdio;
+    close_all_but(&[stdin, stdout, stderr, plan.report, plan.control]);
+    let mut exec_error = [0; 2];
+    if libc::pipe2(exec_error.as_mut_ptr(), libc::O_CLOEXEC) != 0 {
+        send(plan.report, [STARTED, 0, i64::from(libc::EMFILE), 0, 0, 0]);
+        libc::_exit(1);
+    }
+    let forked_at = monotonic_ns();
+    let pid = libc::fork();
+    if pid == 0 {
+        run_program(plan, exec_error[1]);
+    }
+    libc::close(exec_error[1]);
+    for fd in plan.stdio {
+        libc::close(fd);
+    }
+    if pid < 0 {
+        send(plan.report, [STARTED, 0, i64::from(libc::EAGAIN), 0, 0, 0]);
+        libc::_exit(1);
+    }
+    let mut errno = 0i32;
+    let n = libc::read(exec_error[0], (&mut errno as *mut i32).cast(), 4);
+    libc::close(exec_error[0]);
+    if n == 4 {
+        libc::waitpid(pid, std::ptr::null_mut(), 0);
+        send(
+            plan.report,
+            [STARTED, i64::from(pid), i64::from(errno), 0, 0, 0],
+        );
+        libc::_exit(0);
+    }
+    send(plan.report, [STARTED, i64::from(pid), 0, 0, 0, 0]);
+
+    // Waits for the program's exit (without reaping it: its pid, hence its
+    // group's, stays valid for a kill) or for the harness's word.
+    let pidfd = libc::syscall(libc::SYS_pidfd_open, pid, 0) as RawFd;
+    let mut control = plan.control;
+    loop {
+        let mut fds = [
+            libc::pollfd {
+                fd: pidfd,
+                events: libc::POLLIN,
+                revents: 0,
+            },
+            libc::pollfd {
+                fd: control,
+                events: libc::POLLIN,
+                revents: 0,
+            },
+        ];
+        let watching = if control >= 0 { 2 } else { 1 };
+        if pidfd < 0 {
+            // No pidfd (an old kernel): the exit is only seen by wait4 below.
+            break;
+        }
+        if libc::poll(fds.as_mut_ptr(), watching, -1) < 0 {
+            continue;
+        }
+        if fds[0].revents != 0 {
+            break;
+        }
+        if watching == 2 && fds[1].revents != 0 {
+            // A byte (kill) or end of file (the harness is gone): either way.
+            libc::kill(-pid, libc::SIGKILL);
+            libc::kill(pid, libc::SIGKILL);
+            control = -1;
+        }
+    }
+    let exited_at = monotonic_ns();
+    // Its descendants must not outlive it, nor keep its pipes open.
+    libc::kill(-pid, libc::SIGKILL);
+    let mut status = 0;
+    let mut usage: libc::rusage = std::mem::zeroed();
+    while libc::wait4(pid, &mut status, 0, &mut usage) < 0 {
+        if *libc::__errno_location() != libc::EINTR {
+            break;
+        }
+    }
+    end_strays();
+    let time = |t: libc::timeval| t.tv_sec * 1_000_000_000 + t.tv_usec * 1000;
+    send(
+        plan.report,
+        [
+            ENDED,
+            i64::from(status),
+            time(usage.ru_utime) + time(usage.ru_stime),
+            usage.ru_maxrss as i64,
+            exited_at - forked_at,
+            exited_at,
+        ],
+    );
+    libc::_exit(0);
+}
+
+/// Kills and reaps every child of the keeper, round after round, until none is left.
+///
+/// # Safety
+/// Async-signal-safe; in the keeper.
+unsafe fn end_strays() {
+    for _ in 0..STRAY_ROUNDS {
+        let mut pids = [0 as libc::pid_t; 512];
+        let found = children(&mut pids);
+        for &pid in &pids[..found] {
+            libc::kill(pid, libc::SIGKILL);
+        }
+        for &pid in &pids[..found] {
+            libc::waitpid(pid, std::ptr::null_mut(), 0);
+        }
+        // Zombies the list may have missed.
+        while libc::waitpid(-1, std::ptr::null_mut(), libc::WNOHANG) > 0 {}
+        if found == 0 {
+            return;
+        }
+    }
+}
+
+/// The keeper's children from `/proc/thread-self/children` (the keeper has
+/// one thread), at most `pids.len()` of them: how many were found.
+///
+/// # Safety
+/// Async-signal-safe.
+unsafe fn children(pids: &mut [libc::pid_t]) -> usize {
+    let fd = libc::open(
+        c"/proc/thread-self/children".as_ptr(),
+        libc::O_RDONLY | libc::O_CLOEXEC,
+    );
+    if fd < 0 {
+        return 0;
+    }
+    let mut found = 0;
+    let mut number: libc::pid_t = 0;
+    let mut in_number = false;
+    let mut buffer = [0u8; 4096];
+    'read: loop {
+        let n = libc::read(fd, buffer.as_mut_ptr().cast(), buffer.len());
+        if n <= 0 {
+            break;
+        }
+        for &byte in buffer.iter().take(n as usize) {
+            if byte.is_ascii_digit() {
+                number = number
+                    .wrapping_mul(10)
+                    .wrapping_add(libc::pid_t::from(byte - b'0'));
+                in_number = true;
+            } else if in_number {
+                if let Some(slot) = pids.get_mut(found) {
+                    *slot = number;
+                    found += 1;
+                } else {
+                    break 'read;
+                }
+                number = 0;
+                in_number = false;
+            }
+        }
+    }
+    if in_number {
+        if let Some(slot) = pids.get_mut(found) {
+            *slot = number;
+            found += 1;
+        }
+    }
+    libc::close(fd);
+    found
+}
+
+/// The program's side of the second fork: its own process group, limits,
+/// streams, default signal handling, then `exec`. On failure, the errno goes
+/// to `exec_error`.
+///
+/// # Safety
+/// Only in the child of the keeper's fork.
+unsafe fn run_program(plan: &Plan, exec_error: RawFd) -> ! {
+    let fail = |exec_error: RawFd| -> ! {
+        let errno = *libc::__errno_location();
+        libc::write(exec_error, (&errno as *const i32).cast(), 4);
+        libc::_exit(127)
+    };
+    libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 0, 0, 0, 0);
+    if libc::setpgid(0, 0) != 0 {
+        fail(exec_error);
+    }
+    for &(resource, bytes) in &plan.rlimits {
+        let limit = libc::rlimit {
+            rlim_cur: bytes,
+            rlim_max: bytes,
+        };
+        if libc::setrlimit(resource, &limit) != 0 {
+            fail(exec_error);
+        }
+    }
+    let [stdin, stdout, stderr] = plan.stdio;
+    // Moved above the three targets first, so that installing one cannot
+    // overwrite another's source.
+    let mut moved = [0; 3];
+    for (slot, fd) in moved.iter_mut().zip([stdin, stdout, stderr]) {
+        *slot = libc::fcntl(fd, libc::F_DUPFD_CLOEXEC, 3);
+        if *slot < 0 {
+            fail(exec_error);
+        }
+    }
+    for (target, fd) in moved.into_iter().enumerate() {
+        // dup2 leaves the new descriptor without close-on-exec.
+        if libc::dup2(fd, target as RawFd) != target as RawFd {
+            fail(exec_error);
+        }
+    }
+    // Rust ignores SIGPIPE and the keeper terminal signals; a program starts
+    // with the defaults and nothing blocked.
+    for signal in [libc::SIGPIPE, libc::SIGINT, libc::SIGQUIT, libc::SIGHUP] {
+        libc::signal(signal, libc::SIG_DFL);
+    }
+    let mut none: libc::sigset_t = std::mem::zeroed();
+    libc::sigemptyset(&mut none);
+    libc::sigprocmask(libc::SIG_SETMASK, &none, std::ptr::null_mut());
+    libc::execve(plan.path.as_ptr(), plan.argv.as_ptr(), plan.envp.as_ptr());
+    fail(exec_error)
+}

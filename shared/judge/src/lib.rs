@@ -3,9 +3,10 @@
 //!
 //! - [`compare`]: judge-style output comparison: lines, tokens, floats;
 //! - [`answer`]: how outputs are judged: a comparison mode or a checker;
-//! - [`run`]: running a program under a time limit;
+//! - [`run`]: running a program under limits, alone or against an interactor;
+//! - [`interact`]: writing an interactor in Rust (testlib's convention);
 //! - [`show`]: a program's bytes escaped and cut for a report;
-//! - [`verdict`]: AC / WA / RE / TLE / OLE for one run;
+//! - [`verdict`]: AC / WA / RE / TLE / MLE / OLE for one run or one interaction;
 //! - [`suite`]: finding `io-tests/<problem>/<name>.in` + `<name>.out`;
 //! - [`problem`]: a problem crate and its judge's limits;
 //! - [`report`]: checking a problem against all its cases;
@@ -23,6 +24,7 @@ pub mod checker;
 pub mod compare;
 pub mod crosscheck;
 pub mod generator;
+pub mod interact;
 pub mod outputs;
 pub mod problem;
 pub mod report;

@@ -7,6 +7,7 @@
 //! time-limit-ms = 500
 //! memory-limit-mb = 512
 //! stack-limit-mb = 64       # optional: the memory limit when absent, as DOMjudge does
+//! interactive = true        # optional: judged by an interactor, `<problem>-interact`
 //! url = "https://www.acmicpc.net/problem/14952"
 //! growth = 1
 //! ```
@@ -90,6 +91,9 @@ pub struct Problem {
     pub memory_limit_mb: Option<u64>,
     /// The main thread's stack; `None`: as large as the memory limit.
     pub stack_limit_mb: Option<u64>,
+    /// Judged by an interactor talking to the submission (testlib's convention)
+    /// instead of by comparing its output.
+    pub interactive: bool,
     pub url: Option<String>,
     /// How outputs are compared, unless `checker` is set.
     pub compare: Mode,
@@ -168,6 +172,9 @@ impl Problem {
             time_limit: Duration::from_millis(time_limit_ms),
             memory_limit_mb: positive(&manifest, "memory-limit-mb")?,
             stack_limit_mb: positive(&manifest, "stack-limit-mb")?,
+            interactive: manifest
+                .boolean(JUDGE_TABLE, "interactive")?
+                .unwrap_or(false),
             url: manifest.string(JUDGE_TABLE, "url")?,
             compare: compare_mode(&manifest)
                 .map_err(|error| invalid(format!("{}: {error}", manifest_path.display())))?,
@@ -492,6 +499,13 @@ name = "demo-naive"
         );
         assert_eq!(manifest.number(JUDGE_TABLE, "growth").unwrap(), Some(1.5));
         assert_eq!(manifest.integer(JUDGE_TABLE, "absent").unwrap(), None);
+        assert_eq!(
+            manifest.boolean(JUDGE_TABLE, "single-case").unwrap(),
+            Some(true)
+        );
+        assert_eq!(manifest.boolean(JUDGE_TABLE, "interactive").unwrap(), None);
+        let wrong = Manifest::parse("[package.metadata.judge]\ninteractive = yes\n").unwrap();
+        assert!(wrong.boolean(JUDGE_TABLE, "interactive").is_err());
         assert!(manifest.has_table("bin"));
     }
 

@@ -12,7 +12,7 @@ use crate::answer::Checking;
 use crate::problem::{Piece, Problem};
 use crate::run::{execute, execute_with};
 use crate::suite::{discover, show_path};
-use crate::verdict::{megabytes, run_stderr_tail, Verdict};
+use crate::verdict::{judge_interactive, megabytes, run_stderr_tail, Verdict};
 
 /// Time limit of a validator on one input: validators are linear and quick.
 const VALIDATOR_LIMIT: Duration = Duration::from_secs(10);
@@ -128,6 +128,9 @@ pub(crate) fn validate(validator: &Path, input: &[u8]) -> io::Result<Validation>
 /// it rejects is the failed case `INVALID`, and a validator that is missing or
 /// fails is an error. Outputs are judged as the problem says
 /// ([`Problem::checking`]), its checker taken from `binary`'s folder.
+/// With an `interactor`, each case is an exchange with it
+/// ([`judge_interactive`]: the case's `.in` is its INPUT, the `.out` its
+/// ANSWER) instead of a comparison; an interactor that fails is an error.
 ///
 /// A missing folder, a folder with no cases, a case missing its `.in` or `.out`
 /// and a binary that cannot be started are failures, never passes. Files that
@@ -139,11 +142,14 @@ pub fn check_problem(
     problem: &Problem,
     binary: &Path,
     validator: Option<&Path>,
+    interactor: Option<&Path>,
     out: &mut dyn Write,
     style: Style,
 ) -> io::Result<Summary> {
     let checking = problem.checking(bin_dir_of(binary));
-    check_cases(problem, binary, validator, &checking, None, out, style)
+    check_cases(
+        problem, binary, validator, &checking, interactor, None, out, style,
+    )
 }
 
 /// The folder of a built binary, where cargo puts every binary of its crate.
@@ -153,8 +159,10 @@ fn bin_dir_of(binary: &Path) -> &Path {
 
 /// [`check_problem`] for a problem of the workspace, with the validator its
 /// crate declares (`<problem>-validate`, beside `binary`: cargo builds every
-/// binary of a crate into one folder). A problem without one is checked all the
-/// same, under a line saying that its inputs are not validated.
+/// binary of a crate into one folder), and for an interactive problem its
+/// interactor (`<problem>-interact`, beside it too). A problem without a
+/// validator is checked all the same, under a line saying that its inputs are
+/// not validated.
 ///
 /// # Errors
 /// When the crate's manifest cannot be read, or writing to `out` fails.
@@ -165,6 +173,8 @@ pub fn check_workspace_problem(
     style: Style,
 ) -> io::Result<Summary> {
     let checking = problem.checking(bin_dir_of(binary));
+    let interactor = binary.with_file_name(format!("{}-interact", problem.name));
+    let interactor = problem.interactive.then_some(interactor.as_path());
     if problem.pieces()?.contains(&Piece::Validate) {
         let validator = binary.with_file_name(Piece::Validate.binary(&problem.name));
         check_cases(
@@ -172,13 +182,23 @@ pub fn check_workspace_problem(
             binary,
             Some(&validator),
             &checking,
+            interactor,
             None,
             out,
             style,
         )
     } else {
         let note = unvalidated_note(&problem.name, "inputs");
-        check_cases(problem, binary, None, &checking, Some(&note), out, style)
+        check_cases(
+            problem,
+            binary,
+            None,
+            &checking,
+            interactor,
+            Some(&note),
+            out,
+            style,
+        )
     }
 }
 
@@ -201,6 +221,7 @@ pub fn check_cases(
     binary: &Path,
     validator: Option<&Path>,
     checking: &Checking,
+    interactor: Option<&Path>,
     note: Option<&str>,
     out: &mut dyn Write,
     style: Style,
@@ -252,7 +273,12 @@ pub fn check_cases(
         error(out, &mut summary, format!("{}: {orphan}", orphan.name()))?;
     }
     let checker = checking.checker();
-    for (what, program) in [("binary", Some(binary)), ("checker", checker)] {
+    let programs = [
+        ("binary", Some(binary)),
+        ("checker", checker),
+        ("interactor", interactor),
+    ];
+    for (what, program) in programs {
         if let Some(reason) = program.and_then(unusable) {
             error(
                 out,
@@ -295,11 +321,23 @@ pub fn check_cases(
                     }
                 }
             }
-            let run = execute_with(binary, &[], &input, &limits)?;
-            Ok(Ok((
-                checking.verdict(&run, &input, &expected, problem.time_limit),
-                run,
-            )))
+            let Some(interactor) = interactor else {
+                let run = execute_with(binary, &[], &input, &limits)?;
+                let verdict = checking.verdict(&run, &input, &expected, problem.time_limit);
+                return Ok(Ok((verdict, run)));
+            };
+            let judged =
+                judge_interactive(binary, &limits, interactor, &case.input, Some(&case.output))?;
+            match judged.verdict {
+                // The problem's checker, if it has one, then judges the
+                // interactor's OUTPUT against the ANSWER.
+                Ok(Verdict::Accepted) if checking.checker().is_some() => Ok(Ok((
+                    checking.judge_output(&input, &expected, &judged.output),
+                    judged.interaction.program,
+                ))),
+                Ok(verdict) => Ok(Ok((verdict, judged.interaction.program))),
+                Err(message) => Err(io::Error::other(message)),
+            }
         });
         match result {
             Ok(Ok((verdict, run))) => {
@@ -339,8 +377,9 @@ pub fn check_cases(
 
 /// For a problem crate's `cargo test`: checks the built binary against the
 /// problem's stored cases as [`check_workspace_problem`] does (each input
-/// validated first when the crate has a validator). Fails the test, showing the
-/// report without a panic backtrace, unless every case passes.
+/// validated first when the crate has a validator; an interactive problem's
+/// cases judged by its interactor). Fails the test, showing the report
+/// without a panic backtrace, unless every case passes.
 ///
 /// # Panics
 /// When the problem cannot be loaded, its validator is missing or rejects an

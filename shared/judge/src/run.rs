@@ -286,17 +286,20 @@ pub fn execute_with(
 /// A program run against an interactor, and the interactor's run.
 #[derive(Debug)]
 pub struct Interaction {
-    /// The program's run; its stdout went to the interactor, so it is empty here.
+    /// The program's run; `stdout` is what it sent the interactor.
     pub program: Execution,
+    /// The interactor's run; `stdout` is what it sent the program.
     pub interactor: Execution,
-    /// The program ended before the interactor did.
+    /// The program's output ended (it exited, or was killed) before the
+    /// interactor's did.
     pub program_ended_first: bool,
 }
 
 /// Runs `program` under `limits` against `interactor` (testlib's convention):
 /// the interactor, started with `interactor_args`, writes to the program's
-/// stdin and reads the program's stdout. Both are contained and timed like
-/// any run; the interactor gets `interactor_limit`. Their stderr is kept.
+/// stdin and reads the program's stdout, through the harness. Both are
+/// contained, timed and capped like any run; the interactor gets
+/// `interactor_limit`.
 ///
 /// # Errors
 /// When either cannot be started, or a system call the harness needs fails.
@@ -307,37 +310,45 @@ pub fn interact(
     interactor_args: &[&OsStr],
     interactor_limit: Duration,
 ) -> io::Result<Interaction> {
-    let (to_program, from_interactor) = keeper::wire()?;
-    let (to_interactor, from_program) = keeper::wire()?;
-    let (program_stderr, program_stderr_write) = keeper::wire()?;
-    let (interactor_stderr, interactor_stderr_write) = keeper::wire()?;
+    // Both ways pass through the harness, so it sees each side's end before
+    // the other side can: which one ended first is known, not raced.
+    let (program_in, to_program) = keeper::wire()?;
+    let (from_program, program_out) = keeper::wire()?;
+    let (program_err, program_err_write) = keeper::wire()?;
+    let (interactor_in, to_interactor) = keeper::wire()?;
+    let (from_interactor, interactor_out) = keeper::wire()?;
+    let (interactor_err, interactor_err_write) = keeper::wire()?;
     let interactor_process = keeper::start(
         interactor,
         interactor_args,
-        [&to_interactor, &from_interactor, &interactor_stderr_write],
+        [&interactor_in, &interactor_out, &interactor_err_write],
         &Limits::time(interactor_limit),
     )?;
     let program_process = keeper::start(
         program,
         &[],
-        [&to_program, &from_program, &program_stderr_write],
+        [&program_in, &program_out, &program_err_write],
         limits,
     )?;
-    drop((to_program, from_interactor, to_interactor, from_program));
-    drop((program_stderr_write, interactor_stderr_write));
+    drop((program_in, program_out, program_err_write));
+    drop((interactor_in, interactor_out, interactor_err_write));
     let mut processes = [program_process, interactor_process];
     let mut captures = [
-        Capture::new(program_stderr, Keep::Tail(STDERR_KEPT), 0)?,
-        Capture::new(interactor_stderr, Keep::Tail(STDERR_KEPT), 1)?,
+        Capture::new(from_program, Keep::Head(OUTPUT_CAP), 0)?.relayed_to(to_interactor)?,
+        Capture::new(from_interactor, Keep::Head(OUTPUT_CAP), 1)?.relayed_to(to_program)?,
+        Capture::new(program_err, Keep::Tail(STDERR_KEPT), 0)?,
+        Capture::new(interactor_err, Keep::Tail(STDERR_KEPT), 1)?,
     ];
     supervise(&mut processes, &mut [], &mut captures)?;
     let [program_process, interactor_process] = processes;
-    let [program_stderr, interactor_stderr] = captures;
-    let exit_clock = |process: &Process| process.end.map(|end| end.exit_clock_ns);
-    let program_ended_first = exit_clock(&program_process) <= exit_clock(&interactor_process);
+    let [program_out, interactor_out, program_err, interactor_err] = captures;
+    let program_ended_first = match (program_out.ended, interactor_out.ended) {
+        (Some(program), Some(interactor)) => program < interactor,
+        (program, _) => program.is_some(),
+    };
     Ok(Interaction {
-        program: finish(program_process, None, program_stderr)?,
-        interactor: finish(interactor_process, None, interactor_stderr)?,
+        program: finish(program_process, Some(program_out), program_err)?,
+        interactor: finish(interactor_process, Some(interactor_out), interactor_err)?,
         program_ended_first,
     })
 }
@@ -366,18 +377,52 @@ impl<'a> Feed<'a> {
 
     fn write_some(&mut self) {
         let Some(fd) = &self.fd else { return };
-        let rest = &self.input[self.written..];
-        // SAFETY: writes from the live `input` slice.
-        let n = unsafe { libc::write(fd.as_raw_fd(), rest.as_ptr().cast(), rest.len()) };
-        let failed = n < 0
-            && !matches!(
-                io::Error::last_os_error().kind(),
-                io::ErrorKind::WouldBlock | io::ErrorKind::Interrupted
-            );
-        self.written += n.max(0) as usize;
-        // A program may exit without reading its input: a broken pipe is no error here.
-        if failed || self.written == self.input.len() {
+        match write_some(fd, &self.input[self.written..]) {
+            Some(n) => self.written += n,
+            // A program may exit without reading its input: a broken pipe is no error here.
+            None => self.fd = None,
+        }
+        if self.written == self.input.len() {
             self.fd = None;
+        }
+    }
+}
+
+/// Writes what a nonblocking pipe takes of `bytes`: how many, or `None` when
+/// it is closed for good (its reader is gone).
+fn write_some(fd: &OwnedFd, bytes: &[u8]) -> Option<usize> {
+    // SAFETY: writes from the live `bytes` slice.
+    let n = unsafe { libc::write(fd.as_raw_fd(), bytes.as_ptr().cast(), bytes.len()) };
+    if n >= 0 {
+        return Some(n as usize);
+    }
+    match io::Error::last_os_error().kind() {
+        io::ErrorKind::WouldBlock | io::ErrorKind::Interrupted => Some(0),
+        _ => None,
+    }
+}
+
+/// Where a relayed stream goes on: the other program's stdin.
+struct Forward {
+    fd: Option<OwnedFd>,
+    pending: Vec<u8>,
+    sent: usize,
+}
+
+impl Forward {
+    fn idle(&self) -> bool {
+        self.sent == self.pending.len()
+    }
+
+    fn write_some(&mut self) {
+        let Some(fd) = &self.fd else { return };
+        match write_some(fd, &self.pending[self.sent..]) {
+            Some(n) => self.sent += n,
+            // The reader is gone: what it did not take is dropped.
+            None => {
+                self.fd = None;
+                self.sent = self.pending.len();
+            }
         }
     }
 }
@@ -399,6 +444,11 @@ struct Capture {
     dropped: u64,
     truncated: bool,
     owner: usize,
+    /// Relayed to another program, which sees the end of it only after the
+    /// harness does: the order of two relays' ends is causal, not a race.
+    forward: Option<Forward>,
+    /// When its end was read, in the order of all the ends of one supervision.
+    ended: Option<usize>,
 }
 
 impl Capture {
@@ -411,13 +461,37 @@ impl Capture {
             dropped: 0,
             truncated: false,
             owner,
+            forward: None,
+            ended: None,
         })
+    }
+
+    /// Also writes what it reads to `fd`, closing it after the end.
+    fn relayed_to(mut self, fd: OwnedFd) -> io::Result<Capture> {
+        prepare(&fd)?;
+        self.forward = Some(Forward {
+            fd: Some(fd),
+            pending: Vec::new(),
+            sent: 0,
+        });
+        Ok(self)
+    }
+
+    /// Whether to wait for its next bytes: not while a relay is still passing on the last.
+    fn wants_input(&self) -> bool {
+        self.fd.is_some() && self.forward.as_ref().is_none_or(Forward::idle)
     }
 
     /// Reads what is there: `true` when the owner went past its cap.
     fn read_some(&mut self, buffer: &mut [u8]) -> bool {
         let Some(fd) = &self.fd else { return false };
-        match read_some(fd, buffer) {
+        let chunk = read_some(fd, buffer);
+        if let (Some(forward), Chunk::Data(n)) = (&mut self.forward, &chunk) {
+            forward.pending.clear();
+            forward.pending.extend_from_slice(&buffer[..*n]);
+            forward.sent = 0;
+        }
+        match chunk {
             Chunk::Nothing => false,
             Chunk::End => {
                 self.fd = None;
@@ -473,6 +547,7 @@ fn supervise(
     captures: &mut [Capture],
 ) -> io::Result<()> {
     let mut buffer = vec![0u8; PIPE_BYTES as usize];
+    let mut ends = 0;
     loop {
         let now = Instant::now();
         for process in processes.iter_mut() {
@@ -523,8 +598,13 @@ fn supervise(
             }
         }
         for capture in captures.iter() {
-            if let Some(fd) = &capture.fd {
+            if let (true, Some(fd)) = (capture.wants_input(), &capture.fd) {
                 watch(fd.as_raw_fd(), libc::POLLIN);
+            }
+            if let Some(Forward { fd: Some(fd), .. }) = &capture.forward {
+                if !capture.forward.as_ref().is_some_and(Forward::idle) {
+                    watch(fd.as_raw_fd(), libc::POLLOUT);
+                }
             }
         }
         for process in processes.iter() {
@@ -559,6 +639,15 @@ fn supervise(
             }
         }
         for capture in captures.iter_mut() {
+            if let Some(forward) = &mut capture.forward {
+                if forward
+                    .fd
+                    .as_ref()
+                    .is_some_and(|fd| is_ready(fd.as_raw_fd()))
+                {
+                    forward.write_some();
+                }
+            }
             if capture
                 .fd
                 .as_ref()
@@ -566,6 +655,16 @@ fn supervise(
                 && capture.read_some(&mut buffer)
             {
                 processes[capture.owner].kill(Kill::OutputLimit);
+            }
+            if capture.fd.is_none() && capture.ended.is_none() {
+                capture.ended = Some(ends);
+                ends += 1;
+            }
+            if let (None, Some(forward)) = (&capture.fd, &mut capture.forward) {
+                if forward.idle() {
+                    // Passes the end on.
+                    forward.fd = None;
+                }
             }
         }
         for process in processes.iter_mut() {

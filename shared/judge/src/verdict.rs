@@ -1,5 +1,6 @@
 //! Judging one run: AC, WA, RE, TLE, MLE or OLE (and INVALID for an input its
-//! validator rejects, FAIL for a checker that failed).
+//! validator rejects, FAIL for a checker that failed), or one exchange with an
+//! interactor.
 
 use std::fmt;
 use std::io;
@@ -7,7 +8,10 @@ use std::path::Path;
 use std::time::Duration;
 
 use crate::compare::{compare, Mismatch};
-use crate::run::{describe_status, execute, Execution, Kill, MEMORY_CAP_FACTOR, OUTPUT_CAP};
+use crate::run::{
+    describe_status, execute, interact, Execution, Interaction, Kill, Limits, MEMORY_CAP_FACTOR,
+    OUTPUT_CAP,
+};
 use crate::show;
 
 /// Lines of stderr shown in a runtime-error report (each cut at [`show::LINE_BYTES`]).
@@ -90,37 +94,95 @@ impl Verdict {
         time_limit: Duration,
         judge_output: impl FnOnce(&[u8]) -> Verdict,
     ) -> Verdict {
+        Verdict::of_failed_run(run, time_limit).unwrap_or_else(|| judge_output(&run.stdout))
+    }
+
+    /// How a run failed by itself, if it did: OLE, MLE, TLE or RE.
+    fn of_failed_run(run: &Execution, time_limit: Duration) -> Option<Verdict> {
         if run.killed == Some(Kill::OutputLimit) || run.stdout_truncated {
-            return Verdict::OutputLimitExceeded;
+            return Some(Verdict::OutputLimitExceeded);
         }
         if let Some(limit_mb) = run.limits.memory_mb {
             let allocation_failure = allocation_failure(run);
             if run.over_memory_limit() || allocation_failure.is_some() {
-                return Verdict::MemoryLimitExceeded {
+                return Some(Verdict::MemoryLimitExceeded {
                     limit_mb,
                     peak_kb: run.peak_memory_kb,
                     allocation_failure,
-                };
+                });
             }
         }
         if run.timed_out(time_limit) {
-            return Verdict::TimeLimitExceeded {
+            return Some(Verdict::TimeLimitExceeded {
                 limit: time_limit,
                 killed: run.killed.is_some(),
-            };
+            });
         }
         if !run.succeeded() {
             let status = run.status.map(describe_status).unwrap_or_default();
-            return Verdict::RuntimeError {
+            return Some(Verdict::RuntimeError {
                 status: if overflowed_its_stack(run) {
                     format!("stack overflow ({status})")
                 } else {
                     status
                 },
                 stderr_tail: run_stderr_tail(run),
-            };
+            });
         }
-        judge_output(&run.stdout)
+        None
+    }
+
+    /// Judges a program's exchange with an interactor (testlib's exit codes:
+    /// 0 AC, 1 WA, 2 PE). The program's own failure (RE, TLE, MLE) decides
+    /// when it came first or the interactor accepted; otherwise the
+    /// interactor's word does, and a program that exits early is judged by it.
+    ///
+    /// # Errors
+    /// When the verdict rests on an interactor that failed (another exit
+    /// status, a signal, its time limit): the reason, never a verdict.
+    pub fn of_interaction(
+        interaction: &Interaction,
+        time_limit: Duration,
+    ) -> Result<Verdict, String> {
+        let interactor = &interaction.interactor;
+        let said = interactor
+            .status
+            .and_then(|status| status.code())
+            .filter(|_| !interactor.timed_out(interactor.limits.time));
+        let own_failure = Verdict::of_failed_run(&interaction.program, time_limit);
+        if interaction.program_ended_first || said == Some(0) {
+            if let Some(verdict) = own_failure {
+                return Ok(verdict);
+            }
+        }
+        let message = run_stderr_tail(interactor);
+        let rejected = |presentation| {
+            let mut lines = message.lines();
+            Verdict::Rejected {
+                message: format!(
+                    "the interactor says: {}",
+                    lines.next().unwrap_or("(nothing)")
+                ),
+                details: lines.map(|line| format!("  {line}\n")).collect(),
+                presentation,
+            }
+        };
+        match said {
+            Some(0) => Ok(Verdict::Accepted),
+            Some(1) => Ok(rejected(false)),
+            Some(2) => Ok(rejected(true)),
+            _ => Err(format!(
+                "the interactor failed: {}\n{message}",
+                if interactor.timed_out(interactor.limits.time) {
+                    format!(
+                        "still running after {} ms",
+                        interactor.limits.time.as_millis()
+                    )
+                } else {
+                    interactor.describe_end()
+                }
+            )),
+        }
     }
 }
 
@@ -278,4 +340,50 @@ pub fn judge(
         Verdict::of_execution(&run, expected, time_limit),
         run.elapsed,
     ))
+}
+
+/// How much longer than the program an interactor may run: it answers the
+/// program's last query, then writes its verdict.
+pub const INTERACTOR_GRACE: Duration = Duration::from_secs(1);
+
+/// One exchange of a program with an interactor, judged.
+#[derive(Debug)]
+pub struct InteractiveJudgement {
+    /// The verdict, or why the interactor failed (no verdict on the program).
+    pub verdict: Result<Verdict, String>,
+    pub interaction: Interaction,
+    /// What the interactor wrote to its OUTPUT file, for a checker.
+    pub output: Vec<u8>,
+}
+
+/// Runs `program` under `limits` against `interactor`, started as
+/// `INTERACTOR INPUT OUTPUT [ANSWER]` (OUTPUT: a fresh file it may write for a
+/// checker), and judges the exchange ([`Verdict::of_interaction`]).
+///
+/// # Errors
+/// When either program cannot be started, or the scratch folder for OUTPUT
+/// cannot be made.
+pub fn judge_interactive(
+    program: &Path,
+    limits: &Limits,
+    interactor: &Path,
+    input: &Path,
+    answer: Option<&Path>,
+) -> io::Result<InteractiveJudgement> {
+    let scratch = crate::scratch::tempdir()?;
+    let output = scratch.path().join("output");
+    let mut args = vec![input.as_os_str(), output.as_os_str()];
+    args.extend(answer.map(Path::as_os_str));
+    let interaction = interact(
+        program,
+        limits,
+        interactor,
+        &args,
+        limits.time + INTERACTOR_GRACE,
+    )?;
+    Ok(InteractiveJudgement {
+        verdict: Verdict::of_interaction(&interaction, limits.time),
+        output: std::fs::read(&output).unwrap_or_default(),
+        interaction,
+    })
 }

@@ -189,7 +189,7 @@ fn problem_in(dir: &Path, limit: Duration) -> Problem {
 
 fn report(problem: &Problem, program: &Path, validator: Option<&Path>) -> (usize, String) {
     let mut out = Vec::new();
-    let summary = check_problem(problem, program, validator, &mut out, Style::Plain).unwrap();
+    let summary = check_problem(problem, program, validator, None, &mut out, Style::Plain).unwrap();
     (summary.failed, String::from_utf8(out).unwrap())
 }
 

@@ -37,6 +37,7 @@ fn report(dir: &Path, problem: &Problem, program: &str, checking: &Checking) -> 
         None,
         checking,
         None,
+        None,
         &mut out,
         Style::Plain,
     )
@@ -185,7 +186,8 @@ fn a_problem_with_checker_true_takes_its_checker_beside_its_binary() {
     let program = script(dir.path(), "fixture", "cat");
     let mut out = Vec::new();
     let summary =
-        judge::report::check_problem(&problem, &program, None, &mut out, Style::Plain).unwrap();
+        judge::report::check_problem(&problem, &program, None, None, &mut out, Style::Plain)
+            .unwrap();
     let text = String::from_utf8(out).unwrap();
     assert_eq!(summary.failed, 1);
     assert!(text.contains("wrong answer from fixture-check"), "{text}");

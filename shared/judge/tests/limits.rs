@@ -180,12 +180,13 @@ fn a_problems_report_shows_its_limits_and_each_peak() {
         time_limit: LIMIT,
         memory_limit_mb: Some(256),
         stack_limit_mb: None,
+        interactive: false,
         url: None,
         compare: judge::compare::Mode::Lines,
         checker: false,
     };
     let mut report = Vec::new();
-    let summary = check_problem(&problem, &program, None, &mut report, Style::Plain).unwrap();
+    let summary = check_problem(&problem, &program, None, None, &mut report, Style::Plain).unwrap();
     let report = String::from_utf8(report).unwrap();
     assert_eq!(summary.passed, 1, "{report}");
     assert!(
@@ -199,7 +200,15 @@ fn a_problems_report_shows_its_limits_and_each_peak() {
         ..problem
     };
     let mut report = Vec::new();
-    check_problem(&small_stack, &program, None, &mut report, Style::Plain).unwrap();
+    check_problem(
+        &small_stack,
+        &program,
+        None,
+        None,
+        &mut report,
+        Style::Plain,
+    )
+    .unwrap();
     let report = String::from_utf8(report).unwrap();
     assert!(report.contains("memory 256 MB, stack 8 MB)"), "{report}");
     assert!(report.contains("\nRE   deep "), "{report}");

@@ -120,7 +120,7 @@ fn problem_with_cases(dir: &Path, cases: &[(&str, Option<&str>, Option<&str>)]) 
 
 fn report(problem: &Problem, program: &Path) -> (Summary, String) {
     let mut out = Vec::new();
-    let summary = check_problem(problem, program, None, &mut out, Style::Plain).unwrap();
+    let summary = check_problem(problem, program, None, None, &mut out, Style::Plain).unwrap();
     (summary, String::from_utf8(out).unwrap())
 }
 

@@ -29,7 +29,7 @@ use super::{os_error, Limits};
 const WORDS: usize = 6;
 /// `[STARTED, program pid, errno of exec (0: it ran)]`.
 const STARTED: i64 = 1;
-/// `[ENDED, raw wait status, CPU ns, peak KiB, wall ns, exit time ns]`.
+/// `[ENDED, raw wait status, CPU ns, peak KiB, wall ns, 0]`.
 const ENDED: i64 = 2;
 /// Rounds of killing the keeper's children: each round's victims' own
 /// children are re-parented to the keeper and found by the next.
@@ -43,8 +43,6 @@ pub(crate) struct End {
     pub peak_memory_kb: u64,
     /// From just before the fork of the program to its exit.
     pub elapsed: Duration,
-    /// `CLOCK_MONOTONIC` at the exit, in ns: orders the ends of two runs.
-    pub exit_clock_ns: u64,
     /// When the harness read the report.
     pub noticed: Instant,
 }
@@ -227,7 +225,6 @@ impl Process {
                     cpu: nanos(words[2]),
                     peak_memory_kb: words[3].max(0) as u64,
                     elapsed: nanos(words[4]),
-                    exit_clock_ns: words[5].max(0) as u64,
                     noticed: Instant::now(),
                 });
             } else {
@@ -490,7 +487,7 @@ unsafe fn run_keeper(plan: &Plan) -> ! {
             time(usage.ru_utime) + time(usage.ru_stime),
             usage.ru_maxrss as i64,
             exited_at - forked_at,
-            exited_at,
+            0,
         ],
     );
     libc::_exit(0);

@@ -1,0 +1,281 @@
+//! Interactive problems (issue 20, point 3): a program wired to an interactor
+//! (a shell script here, testlib's convention), each verdict shown with one
+//! deliberately right or broken guesser compiled by rustc.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+use std::time::Instant;
+
+use judge::problem::Problem;
+use judge::report::{check_problem, Style};
+use judge::run::Limits;
+use judge::scratch::ScratchDir;
+use judge::verdict::{judge_interactive, InteractiveJudgement, Verdict};
+
+mod common;
+
+use common::{rust_program, script, SECOND};
+
+/// Guess a number in 1..=10^9 with at most 30 queries: the secret is the
+/// input; `<` means the guess is below it, `>` above, `=` found.
+const INTERACTOR: &str = r#"
+secret=$(cat "$1")
+query=0
+while read -r guess; do
+    query=$((query + 1))
+    case $guess in
+        ''|*[!0-9]*) echo "expected a guess, found '$guess'" >&2; exit 2 ;;
+    esac
+    if [ "$guess" -eq "$secret" ]; then
+        echo "="
+        echo "$query" > "$2"
+        echo "found in $query queries" >&2
+        exit 0
+    fi
+    if [ "$query" -ge 30 ]; then
+        echo "no right guess in 30 queries" >&2
+        exit 1
+    fi
+    if [ "$guess" -lt "$secret" ]; then echo "<"; else echo ">"; fi
+done
+echo "the program ended without a right guess" >&2
+exit 1
+"#;
+
+/// `guesser MODE`: `right` (binary search), `linear` (1, 2, 3, ...),
+/// `noflush` (binary search, but never flushes), `quiet` (asks nothing),
+/// `crash` (panics after the first answer).
+const GUESSER: &str = r#"
+use std::io::{BufRead, BufWriter, Write};
+
+fn main() {
+    let mode = std::env::args().nth(1).unwrap();
+    let mut replies = std::io::stdin().lock().lines();
+    let mut out = BufWriter::new(std::io::stdout());
+    let (mut low, mut high, mut next) = (1u64, 1_000_000_000u64, 1u64);
+    loop {
+        let guess = match mode.as_str() {
+            "quiet" => return,
+            "linear" => next,
+            _ => (low + high) / 2,
+        };
+        writeln!(out, "{guess}").unwrap();
+        if mode != "noflush" {
+            out.flush().unwrap();
+        }
+        let reply = replies.next().unwrap().unwrap();
+        match reply.as_str() {
+            "=" => return,
+            "<" => low = guess + 1,
+            ">" => high = guess - 1,
+            other => panic!("unexpected reply {other:?}"),
+        }
+        if mode == "crash" {
+            panic!("crashed after one query");
+        }
+        next += 1;
+    }
+}
+"#;
+
+struct Fixture {
+    _dir: ScratchDir,
+    dir: PathBuf,
+    guesser: PathBuf,
+    interactor: PathBuf,
+}
+
+fn fixture() -> &'static Fixture {
+    static BUILT: OnceLock<Fixture> = OnceLock::new();
+    BUILT.get_or_init(|| {
+        let dir = judge::scratch::tempdir().unwrap();
+        let path = dir.path().to_path_buf();
+        Fixture {
+            guesser: rust_program(&path, "guesser", GUESSER),
+            interactor: script(&path, "interactor", INTERACTOR),
+            dir: path,
+            _dir: dir,
+        }
+    })
+}
+
+/// A guesser in `mode`, as a program without arguments.
+fn guesser(dir: &Path, mode: &str) -> PathBuf {
+    let body = format!("exec {} {mode}", fixture().guesser.display());
+    script(dir, &format!("guess-{mode}"), &body)
+}
+
+fn play(mode: &str, secret: u64, interactor: &Path) -> InteractiveJudgement {
+    let dir = judge::scratch::tempdir().unwrap();
+    let input = dir.path().join("secret.in");
+    fs::write(&input, format!("{secret}\n")).unwrap();
+    let limits = Limits {
+        memory_mb: Some(256),
+        ..Limits::time(SECOND)
+    };
+    judge_interactive(
+        &guesser(dir.path(), mode),
+        &limits,
+        interactor,
+        &input,
+        None,
+    )
+    .unwrap()
+}
+
+fn verdict(mode: &str, secret: u64) -> Verdict {
+    let judged = play(mode, secret, &fixture().interactor);
+    judged
+        .verdict
+        .unwrap_or_else(|reason| panic!("{mode}: {reason}"))
+}
+
+#[test]
+fn a_right_guesser_is_accepted_and_the_output_file_kept() {
+    let judged = play("right", 777_777_777, &fixture().interactor);
+    assert_eq!(judged.verdict, Ok(Verdict::Accepted));
+    let queries: u32 = String::from_utf8(judged.output)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    assert!((1..=30).contains(&queries), "{queries}");
+    assert!(judged.interaction.program.peak_memory_kb > 0);
+}
+
+#[test]
+fn the_interactor_decides_wrong_answers() {
+    let Verdict::Rejected {
+        presentation: false,
+        message,
+        ..
+    } = verdict("linear", 1000)
+    else {
+        panic!("not WA");
+    };
+    assert_eq!(message, "the interactor says: no right guess in 30 queries");
+    // A program that exits without asking is judged by what the interactor says.
+    let Verdict::Rejected { message, .. } = verdict("quiet", 5) else {
+        panic!("not WA");
+    };
+    assert_eq!(
+        message,
+        "the interactor says: the program ended without a right guess"
+    );
+}
+
+#[test]
+fn a_program_that_forgets_to_flush_is_tle_not_a_hang() {
+    let started = Instant::now();
+    let verdict = verdict("noflush", 5);
+    assert_eq!(
+        verdict,
+        Verdict::TimeLimitExceeded {
+            limit: SECOND,
+            killed: true
+        }
+    );
+    assert!(started.elapsed() < 5 * SECOND, "{:?}", started.elapsed());
+}
+
+#[test]
+fn a_program_that_crashes_first_is_re() {
+    let Verdict::RuntimeError {
+        status,
+        stderr_tail,
+    } = verdict("crash", 5)
+    else {
+        panic!("not RE: {:?}", play("crash", 5, &fixture().interactor));
+    };
+    assert_eq!(status, "exit status 101");
+    assert!(
+        stderr_tail.contains("crashed after one query"),
+        "{stderr_tail}"
+    );
+}
+
+#[test]
+fn a_failing_interactor_is_its_own_error_never_a_verdict() {
+    let dir = judge::scratch::tempdir().unwrap();
+    let broken = script(
+        dir.path(),
+        "broken",
+        "read -r guess; echo 'lost my input' >&2; exit 3",
+    );
+    let reason = play("right", 5, &broken).verdict.unwrap_err();
+    assert!(
+        reason.starts_with("the interactor failed: exit status 3\nlost my input"),
+        "{reason}"
+    );
+    let killed = script(dir.path(), "killed", "read -r guess; kill -SEGV $$");
+    let reason = play("right", 5, &killed).verdict.unwrap_err();
+    assert!(
+        reason.starts_with("the interactor failed: signal 11 (SIGSEGV)"),
+        "{reason}"
+    );
+    // It answers the last query, then never ends.
+    let stuck = script(
+        dir.path(),
+        "stuck",
+        "read -r guess; echo '='; exec sleep 30",
+    );
+    let started = Instant::now();
+    let reason = play("right", 500_000_000, &stuck).verdict.unwrap_err();
+    assert!(
+        reason.starts_with("the interactor failed: still running after 2000 ms"),
+        "{reason}"
+    );
+    assert!(started.elapsed() < 5 * SECOND, "{:?}", started.elapsed());
+}
+
+/// A problem's report runs each case against the interactor: the `.in` is
+/// INPUT, the `.out` ANSWER.
+#[test]
+fn an_interactive_problem_is_checked_case_by_case() {
+    let dir = judge::scratch::tempdir().unwrap();
+    let tests = dir.path().join("io-tests");
+    fs::create_dir_all(&tests).unwrap();
+    for (name, secret) in [("low", 1), ("high", 1_000_000_000)] {
+        fs::write(tests.join(format!("{name}.in")), format!("{secret}\n")).unwrap();
+        fs::write(tests.join(format!("{name}.out")), "").unwrap();
+    }
+    let problem = Problem {
+        name: "guess".to_string(),
+        manifest_dir: dir.path().to_path_buf(),
+        io_tests_dir: tests,
+        time_limit: SECOND,
+        memory_limit_mb: Some(64),
+        stack_limit_mb: None,
+        interactive: true,
+        url: None,
+        compare: judge::compare::Mode::Lines,
+        checker: false,
+    };
+    let check = |program: &Path, interactor: &Path| {
+        let mut report = Vec::new();
+        let summary = check_problem(
+            &problem,
+            program,
+            None,
+            Some(interactor),
+            &mut report,
+            Style::Plain,
+        )
+        .unwrap();
+        (summary.passed, String::from_utf8(report).unwrap())
+    };
+    let (passed, report) = check(&guesser(dir.path(), "right"), &fixture().interactor);
+    assert_eq!(passed, 2, "{report}");
+    let (passed, report) = check(&guesser(dir.path(), "linear"), &fixture().interactor);
+    assert_eq!(passed, 1, "{report}");
+    assert!(report.contains("\nWA   high "), "{report}");
+    assert!(report.contains("no right guess in 30 queries"), "{report}");
+    let missing = fixture().dir.join("no-such-interactor");
+    let (passed, report) = check(&guesser(dir.path(), "right"), &missing);
+    assert_eq!(passed, 0, "{report}");
+    assert!(
+        report.contains("ERR  cannot run the interactor"),
+        "{report}"
+    );
+}

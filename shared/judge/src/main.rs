@@ -5,6 +5,7 @@
 //! judge test --bin PROGRAM --tests DIR --time-limit-ms MS [--validator PROGRAM]
 //!            [--compare lines|tokens|float] [--float-error E] [--checker PROGRAM]
 //! judge outputs [--root DIR] [--bin-dir DIR] [--naive-time-limit-ms MS] PROBLEM
+//!            [--memory-limit-mb MB] [--stack-limit-mb MB] [--interactor PROGRAM]
 //! judge stress [--root DIR] [--bin-dir DIR] PROBLEM [--cases N] [--seed S]
 //!              [--size K] [--time SECONDS] [--naive-time-limit-ms MS] [--all]
 //! judge help [COMMAND]        (or judge COMMAND --help)
@@ -28,7 +29,7 @@ use lexopt::Parser;
 use judge::answer::Checking;
 use judge::compare::Mode;
 use judge::outputs::write_outputs;
-use judge::problem::{missing_pieces, problem_names, Piece, Problem};
+use judge::problem::{missing_pieces, problem_names, Piece, Problem, MAX_MB};
 use judge::report::{check_cases, check_workspace_problem, unusable, Style, Summary};
 use judge::stress::{
     stress, Inputs, Outcome, Programs, Progress, Settings, DEFAULT_CASES, DEFAULT_NAIVE_LIMIT,
@@ -56,11 +57,15 @@ const CHECK_HELP: &str = "\
 usage: judge check [--root DIR] [--bin-dir DIR] [PROBLEM...]
 
 Checks each problem's built binary (BIN-DIR/PROBLEM) against
-ROOT/io-tests/PROBLEM under the time limit in its crate's
-[package.metadata.judge]. When the crate has a validator, every
+ROOT/io-tests/PROBLEM under the limits in its crate's
+[package.metadata.judge] (time-limit-ms; memory-limit-mb, a case's
+peak resident memory, over it MLE; stack-limit-mb, default the
+memory limit). When the crate has a validator, every
 input is first validated by BIN-DIR/PROBLEM-validate (exit 0: valid;
 exit 1 and a message: the case fails as INVALID; a missing or
-failing validator is an error). Every problem under ROOT/crates by default. ROOT defaults
+failing validator is an error). An interactive problem (interactive =
+true) is judged by BIN-DIR/PROBLEM-interact, as for `judge test
+--interactor`. Every problem under ROOT/crates by default. ROOT defaults
 to the current folder, BIN-DIR to ${CARGO_TARGET_DIR:-ROOT/target}/release.
 Outputs are compared as the crate's [package.metadata.judge] says:
 compare = \"lines\" (the default), \"tokens\" or \"float\" (with
@@ -72,6 +77,7 @@ exits 1 if anything failed, 2 on a usage error.";
 const TEST_HELP: &str = "\
 usage: judge test --bin PROGRAM --tests DIR --time-limit-ms MS [--validator PROGRAM]
                   [--compare lines|tokens|float] [--float-error E] [--checker PROGRAM]
+                  [--memory-limit-mb MB] [--stack-limit-mb MB] [--interactor PROGRAM]
 
 Checks any program against the .in/.out pairs in DIR (inputs
 validated by PROGRAM when --validator is given).
@@ -89,6 +95,15 @@ the stored .out), it exits 0 to accept, 1 for a wrong answer, 2 for a
 presentation error (a WA); anything else, a signal or running past
 10 s is its own failure (FAIL: no verdict on the program). The first
 line of its stderr is the case's message.
+--memory-limit-mb: over it, a case's peak resident memory is MLE (an
+allocation failing at the cap of twice the limit too); without it,
+memory is measured, not limited. --stack-limit-mb: the program's main
+thread stack, whatever `ulimit -s` says (default: the memory limit,
+else the caller's). --interactor: each case is an exchange with
+PROGRAM, started as `PROGRAM CASE.in OUTPUT CASE.out` (testlib's
+convention) with its stdout on the program's stdin and the program's
+stdout on its stdin; its exit status decides (0 AC, 1 WA, 2 PE, any
+other: the interactor failed) unless the program failed first.
 Prints a line per case and closes with `N passed, M failed`;
 exits 1 if anything failed, 2 on a usage error.";
 
@@ -192,6 +207,9 @@ struct TestOptions {
     time_limit: Duration,
     validator: Option<PathBuf>,
     checking: Checking,
+    memory_limit_mb: Option<u64>,
+    stack_limit_mb: Option<u64>,
+    interactor: Option<PathBuf>,
 }
 
 /// `judge outputs`' options.
@@ -360,6 +378,9 @@ fn parse_test(parser: &mut Parser) -> Result<TestOptions, Stop> {
     let mut compare = None;
     let mut float_error = None;
     let mut checker = None;
+    let mut memory_limit_mb = None;
+    let mut stack_limit_mb = None;
+    let mut interactor = None;
     while let Some(arg) = parser.next()? {
         match arg {
             Long("bin") => bin = Some(parser.value()?.into()),
@@ -376,6 +397,11 @@ fn parse_test(parser: &mut Parser) -> Result<TestOptions, Stop> {
                 )?);
             }
             Long("checker") => checker = Some(PathBuf::from(parser.value()?)),
+            Long("memory-limit-mb") => {
+                memory_limit_mb = Some(megabytes(parser, "--memory-limit-mb")?);
+            }
+            Long("stack-limit-mb") => stack_limit_mb = Some(megabytes(parser, "--stack-limit-mb")?),
+            Long("interactor") => interactor = Some(parser.value()?.into()),
             Short('h') | Long("help") => return Err(Stop::Help(TEST_HELP)),
             _ => return Err(arg.unexpected().into()),
         }
@@ -404,6 +430,9 @@ fn parse_test(parser: &mut Parser) -> Result<TestOptions, Stop> {
         time_limit: required(time_limit, "--time-limit-ms")?,
         validator,
         checking,
+        memory_limit_mb,
+        stack_limit_mb,
+        interactor,
     })
 }
 
@@ -530,6 +559,13 @@ fn milliseconds(parser: &mut Parser, option: &str) -> Result<Duration, Stop> {
     })
 }
 
+fn megabytes(parser: &mut Parser, option: &str) -> Result<u64, Stop> {
+    let takes = format!("a whole number of MiB from 1 to {MAX_MB}");
+    value_of(parser, option, &takes, |text| {
+        text.parse().ok().filter(|mb| (1..=MAX_MB).contains(mb))
+    })
+}
+
 fn seconds(parser: &mut Parser, option: &str) -> Result<Duration, Stop> {
     value_of(parser, option, "a positive number of seconds", |text| {
         text.parse()
@@ -616,13 +652,18 @@ fn test(options: &TestOptions) -> Result<Summary, Failure> {
         time_limit,
         validator,
         checking,
+        memory_limit_mb,
+        stack_limit_mb,
+        interactor,
     } = options;
     let checker = checking.checker().map(Path::to_path_buf);
-    for (flag, program) in [
+    let programs = [
         ("--bin", Some(bin)),
         ("--validator", validator.as_ref()),
         ("--checker", checker.as_ref()),
-    ] {
+        ("--interactor", interactor.as_ref()),
+    ];
+    for (flag, program) in programs {
         if let Some(reason) = program.and_then(|program| unusable(program)) {
             return Err(format!("{flag}: {reason}").into());
         }
@@ -632,9 +673,9 @@ fn test(options: &TestOptions) -> Result<Summary, Failure> {
         manifest_dir: PathBuf::new(),
         io_tests_dir: tests.clone(),
         time_limit: *time_limit,
-        memory_limit_mb: None,
-        stack_limit_mb: None,
-        interactive: false,
+        memory_limit_mb: *memory_limit_mb,
+        stack_limit_mb: *stack_limit_mb,
+        interactive: interactor.is_some(),
         url: None,
         compare: Mode::Lines,
         checker: false,
@@ -644,7 +685,7 @@ fn test(options: &TestOptions) -> Result<Summary, Failure> {
         bin,
         validator.as_deref(),
         checking,
-        None,
+        interactor.as_deref(),
         None,
         &mut io::stdout().lock(),
         style(),

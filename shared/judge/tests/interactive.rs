@@ -279,3 +279,35 @@ fn an_interactive_problem_is_checked_case_by_case() {
         "{report}"
     );
 }
+
+/// `judge test --interactor PROGRAM` judges each case by the interactor.
+#[test]
+fn judge_test_takes_an_interactor() {
+    let dir = judge::scratch::tempdir().unwrap();
+    let tests = dir.path().join("tests");
+    fs::create_dir_all(&tests).unwrap();
+    fs::write(tests.join("a.in"), "1000\n").unwrap();
+    fs::write(tests.join("a.out"), "").unwrap();
+    let judge = |mode: &str| {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_judge"))
+            .args(["test", "--time-limit-ms", "1000", "--interactor"])
+            .arg(&fixture().interactor)
+            .arg(format!("--tests={}", tests.display()))
+            .arg("--bin")
+            .arg(guesser(dir.path(), mode))
+            .output()
+            .unwrap();
+        (
+            output.status.code(),
+            String::from_utf8_lossy(&output.stdout).into_owned(),
+        )
+    };
+    let (code, report) = judge("right");
+    assert_eq!(code, Some(0), "{report}");
+    let (code, report) = judge("linear");
+    assert_eq!(code, Some(1), "{report}");
+    assert!(report.contains("WA   a "), "{report}");
+    let (code, report) = judge("noflush");
+    assert_eq!(code, Some(1), "{report}");
+    assert!(report.contains("TLE  a "), "{report}");
+}

@@ -214,3 +214,49 @@ fn a_problems_report_shows_its_limits_and_each_peak() {
     assert!(report.contains("\nRE   deep "), "{report}");
     assert!(report.contains("stack overflow (signal"), "{report}");
 }
+
+/// `judge test`: the limits from the command line, the peak on each line.
+#[test]
+fn judge_test_takes_memory_and_stack_limits() {
+    let dir = judge::scratch::tempdir().unwrap();
+    let tests = dir.path().join("tests");
+    fs::create_dir_all(&tests).unwrap();
+    fs::write(tests.join("deep.in"), "recurse 1000000\n").unwrap();
+    fs::write(tests.join("deep.out"), "1000000\n").unwrap();
+    fs::write(tests.join("big.in"), "touch 300\n").unwrap();
+    fs::write(tests.join("big.out"), "76800\n").unwrap();
+    // The case's input names what to do.
+    let program = script(
+        dir.path(),
+        "hungry",
+        &format!(
+            "read -r mode amount; exec {} $mode $amount",
+            hungry().display()
+        ),
+    );
+    let judge = |limits: &[&str]| {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_judge"))
+            .args(["test", "--time-limit-ms=20000", "--bin"])
+            .arg(&program)
+            .arg("--tests")
+            .arg(&tests)
+            .args(limits)
+            .output()
+            .unwrap();
+        (
+            output.status.code(),
+            String::from_utf8_lossy(&output.stdout).into_owned(),
+        )
+    };
+    let (code, report) = judge(&["--memory-limit-mb", "256"]);
+    assert_eq!(code, Some(1), "{report}");
+    assert!(report.contains("memory and stack 256 MB)"), "{report}");
+    assert!(report.contains("\nAC   deep "), "{report}");
+    assert!(report.contains("\nMLE  big "), "{report}");
+    assert!(report.contains("     peak memory 30"), "{report}");
+    let (_, report) = judge(&["--memory-limit-mb=256", "--stack-limit-mb=8"]);
+    assert!(report.contains("\nRE   deep "), "{report}");
+    assert!(report.contains("     stack overflow (signal "), "{report}");
+    let (_, report) = judge(&["--stack-limit-mb", "0"]);
+    assert!(report.is_empty(), "a usage error runs nothing: {report}");
+}

@@ -119,7 +119,10 @@ default 10). Stops after N cases (default 1000, or no limit when only
 --time is given) or SECONDS. --all walks `PROBLEM-gen --all I` for every
 I below `PROBLEM-gen --count-all` instead (N and SECONDS still cap it).
 ROOT and BIN-DIR default as for `judge check`.
-The submission runs under the problem's time limit, the naive under
+For an interactive problem, BIN-DIR/PROBLEM-interact takes the naive's
+place: each input is judged by the interactor alone (as `judge check`
+does), and a failing input is stored with an empty .out.
+The submission runs under the problem's limits, the naive under
 --naive-time-limit-ms (default 10000). A disagreement (WA, RE, TLE,
 OLE) is re-run on the same input; one that does not repeat every time
 is reported as flaky with its counts, and neither shrunk nor stored.

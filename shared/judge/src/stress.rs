@@ -30,7 +30,7 @@ use crate::problem::{missing_pieces, Piece, Problem};
 use crate::report::{indented, unvalidated_note};
 use crate::run::{execute, execute_with, Execution, Limits};
 use crate::show;
-use crate::verdict::{run_stderr_tail, Verdict};
+use crate::verdict::{judge_interactive, run_stderr_tail, Verdict, INTERACTOR_GRACE};
 
 /// Cases of a random run when neither a case count nor a time budget is given.
 pub const DEFAULT_CASES: u64 = 1000;
@@ -60,23 +60,36 @@ const LOG_EVERY: Duration = Duration::from_secs(5);
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Programs {
     pub submission: PathBuf,
+    /// The brute force; for an interactive problem, its interactor, which
+    /// judges the submission alone.
     pub naive: PathBuf,
     pub gen: PathBuf,
     /// `None`: the generated inputs are not validated.
     pub validator: Option<PathBuf>,
+    /// `naive` is an interactor.
+    pub interactive: bool,
 }
 
 impl Programs {
-    /// The built binaries of `problem` in `bin_dir`: `<name>`, `<name>-naive`,
-    /// `<name>-gen`, and `<name>-validate` when its crate has a validator.
+    /// The built binaries of `problem` in `bin_dir`: `<name>`, `<name>-naive`
+    /// (`<name>-interact` for an interactive problem), `<name>-gen`, and
+    /// `<name>-validate` when its crate has a validator.
     ///
     /// # Errors
-    /// When the crate has no naive or no generator (the message names the
-    /// command that adds them), or its manifest cannot be read.
+    /// When the crate has no naive (unless it is interactive) or no generator
+    /// (the message names the command that adds them), or its manifest cannot
+    /// be read.
     pub fn of(problem: &Problem, bin_dir: &Path) -> io::Result<Programs> {
         let pieces = problem.pieces()?;
-        let missing: Vec<Piece> = [Piece::Naive, Piece::Gen]
-            .into_iter()
+        // An interactive problem's interactor takes the naive's place.
+        let needed: &[Piece] = if problem.interactive {
+            &[Piece::Gen]
+        } else {
+            &[Piece::Naive, Piece::Gen]
+        };
+        let missing: Vec<Piece> = needed
+            .iter()
+            .copied()
             .filter(|piece| !pieces.contains(piece))
             .collect();
         if !missing.is_empty() {
@@ -88,12 +101,26 @@ impl Programs {
         let program = |piece: Piece| bin_dir.join(piece.binary(&problem.name));
         Ok(Programs {
             submission: bin_dir.join(&problem.name),
-            naive: program(Piece::Naive),
+            naive: if problem.interactive {
+                bin_dir.join(format!("{}-interact", problem.name))
+            } else {
+                program(Piece::Naive)
+            },
             gen: program(Piece::Gen),
             validator: pieces
                 .contains(&Piece::Validate)
                 .then(|| program(Piece::Validate)),
+            interactive: problem.interactive,
         })
+    }
+
+    /// What `naive` is, for messages.
+    fn reference(&self) -> &'static str {
+        if self.interactive {
+            "interactor"
+        } else {
+            "naive"
+        }
     }
 }
 
@@ -239,7 +266,8 @@ impl<'a> Progress<'a> {
 struct Failure {
     origin: Origin,
     input: Vec<u8>,
-    /// The naive's output.
+    /// The naive's output; for an interactive problem, what the interactor
+    /// sent the submission.
     expected: Vec<u8>,
     run: Execution,
     verdict: Verdict,
@@ -436,12 +464,19 @@ impl Stress<'_> {
         let mut counts = vec![(failure.verdict.code(), 1)];
         for _ in 0..CONFIRM_RUNS {
             let limits = &self.settings.submission_limits;
-            let run = execute_with(&self.programs.submission, &[], &failure.input, limits)?;
-            let code = self
-                .settings
-                .checking
-                .verdict(&run, &failure.input, &failure.expected, limits.time)
-                .code();
+            let code = if self.programs.interactive {
+                match self.judge_interactive(failure.origin, failure.input.clone())? {
+                    Check::Agree => "AC",
+                    Check::Disagree(again) => again.verdict.code(),
+                    Check::Tool(_) => "interactor failed",
+                }
+            } else {
+                let run = execute_with(&self.programs.submission, &[], &failure.input, limits)?;
+                self.settings
+                    .checking
+                    .verdict(&run, &failure.input, &failure.expected, limits.time)
+                    .code()
+            };
             match counts.iter_mut().find(|(seen, _)| *seen == code) {
                 Some((_, count)) => *count += 1,
                 None => counts.push((code, 1)),
@@ -450,8 +485,12 @@ impl Stress<'_> {
         Ok(counts)
     }
 
-    /// Judges the submission on `input` against the naive's output, like a stored case.
+    /// Judges the submission on `input` against the naive's output, like a
+    /// stored case, or by the interactor of an interactive problem.
     fn judge_input(&self, origin: Origin, input: Vec<u8>) -> io::Result<Check> {
+        if self.programs.interactive {
+            return self.judge_interactive(origin, input);
+        }
         let outcome = cross_check_judged(
             &self.programs.submission,
             &self.programs.naive,
@@ -484,6 +523,35 @@ impl Stress<'_> {
                 reason: format!(
                     "{reason}\n(the naive's time limit is set by --naive-time-limit-ms)"
                 ),
+            }),
+        })
+    }
+
+    /// Judges the submission's exchange with the interactor on `input` (no ANSWER).
+    fn judge_interactive(&self, origin: Origin, input: Vec<u8>) -> io::Result<Check> {
+        let scratch = crate::scratch::tempdir()?;
+        let input_file = scratch.path().join("input");
+        fs::write(&input_file, &input)?;
+        let judged = judge_interactive(
+            &self.programs.submission,
+            &self.settings.submission_limits,
+            &self.programs.naive,
+            &input_file,
+            None,
+        )?;
+        Ok(match judged.verdict {
+            Ok(Verdict::Accepted) => Check::Agree,
+            Ok(verdict) => Check::Disagree(Box::new(Failure {
+                origin,
+                input,
+                expected: judged.interaction.interactor.stdout,
+                run: judged.interaction.program,
+                verdict,
+            })),
+            Err(reason) => Check::Tool(ToolFailure::Naive {
+                origin,
+                input,
+                reason,
             }),
         })
     }
@@ -580,9 +648,13 @@ impl Stress<'_> {
             self.gen_command(failure.origin)
         )?;
         write!(out, "{}", excerpt(&failure.input))?;
-        match self.settings.checking {
-            Checking::Checker { .. } => writeln!(out, "naive output (the checker's answer):")?,
-            Checking::Compare(_) => writeln!(out, "naive output (expected):")?,
+        if self.programs.interactive {
+            writeln!(out, "the interactor sent:")?;
+        } else {
+            match self.settings.checking {
+                Checking::Checker { .. } => writeln!(out, "naive output (the checker's answer):")?,
+                Checking::Compare(_) => writeln!(out, "naive output (expected):")?,
+            }
         }
         write!(out, "{}", excerpt(&failure.expected))?;
         writeln!(out, "submission output:")?;
@@ -590,7 +662,13 @@ impl Stress<'_> {
         writeln!(out, "{:<4} {}", failure.verdict.code(), failure.origin)?;
         write!(out, "{}", indented(&failure.verdict.to_string()))?;
         let name = failure.origin.case_name();
-        match store_case(io_tests_dir, &name, &failure.input, &failure.expected)? {
+        // An interactive case's .out is its ANSWER file, which stress has not got.
+        let answer: &[u8] = if self.programs.interactive {
+            b""
+        } else {
+            &failure.expected
+        };
+        match store_case(io_tests_dir, &name, &failure.input, answer)? {
             Stored::New { input, output } => writeln!(
                 out,
                 "stored as {} and {}",
@@ -642,11 +720,19 @@ impl Stress<'_> {
                 input,
                 reason,
             } => (
-                "naive failed on",
+                if self.programs.interactive {
+                    "interactor failed on"
+                } else {
+                    "naive failed on"
+                },
                 origin,
                 Some(input),
                 reason,
-                "the naive must solve every valid input",
+                if self.programs.interactive {
+                    "the interactor must judge every valid input"
+                } else {
+                    "the naive must solve every valid input"
+                },
             ),
             ToolFailure::Validator {
                 origin,
@@ -779,11 +865,17 @@ pub fn stress(
             Box::new((0..count.min(limit)).map(|index| Origin::Walk { index }))
         }
     };
+    let reference_limit = if programs.interactive {
+        settings.submission_limits.time + INTERACTOR_GRACE
+    } else {
+        settings.naive_limit
+    };
     writeln!(
         out,
-        "time limit {} ms, naive {} ms{}{}{}",
+        "time limit {} ms, {} {} ms{}{}{}",
         settings.submission_limits.time.as_millis(),
-        settings.naive_limit.as_millis(),
+        programs.reference(),
+        reference_limit.as_millis(),
         settings.checking.heading_note(),
         settings
             .max_cases

@@ -17,7 +17,7 @@ use judge::verdict::{judge, Verdict};
 
 mod common;
 
-use common::{problem_crate, script, SECOND};
+use common::{judge_cli, problem_crate, script, SECOND};
 
 fn run_script(body: &str, input: &[u8], limit: Duration) -> Execution {
     let dir = judge::scratch::tempdir().unwrap();
@@ -328,19 +328,6 @@ fn a_late_run_that_ended_by_itself_is_not_called_killed() {
         }
     );
     assert!(verdict.to_string().contains("ended by itself"), "{verdict}");
-}
-
-fn judge_cli(args: &[&std::ffi::OsStr]) -> (Option<i32>, String, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_judge"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
-    (
-        output.status.code(),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
 }
 
 /// Defects 6 and 8: a zero time limit and an unusable `--bin` are usage errors.

@@ -15,7 +15,7 @@ use judge::verdict::{judge_interactive, InteractiveJudgement, Verdict};
 
 mod common;
 
-use common::{rust_program, script, SECOND};
+use common::{judge_cli, rust_program, script, SECOND};
 
 /// Guess a number in 1..=10^9 with at most 30 queries: the secret is the
 /// input; `<` means the guess is below it, `>` above, `=` found.
@@ -289,18 +289,17 @@ fn judge_test_takes_an_interactor() {
     fs::write(tests.join("a.in"), "1000\n").unwrap();
     fs::write(tests.join("a.out"), "").unwrap();
     let judge = |mode: &str| {
-        let output = std::process::Command::new(env!("CARGO_BIN_EXE_judge"))
-            .args(["test", "--time-limit-ms", "1000", "--interactor"])
-            .arg(&fixture().interactor)
-            .arg(format!("--tests={}", tests.display()))
-            .arg("--bin")
-            .arg(guesser(dir.path(), mode))
-            .output()
-            .unwrap();
-        (
-            output.status.code(),
-            String::from_utf8_lossy(&output.stdout).into_owned(),
-        )
+        let (code, stdout, _) = judge_cli(&[
+            "test".as_ref(),
+            "--time-limit-ms".as_ref(),
+            "1000".as_ref(),
+            "--interactor".as_ref(),
+            fixture().interactor.as_os_str(),
+            format!("--tests={}", tests.display()).as_ref(),
+            "--bin".as_ref(),
+            guesser(dir.path(), mode).as_os_str(),
+        ]);
+        (code, stdout)
     };
     let (code, report) = judge("right");
     assert_eq!(code, Some(0), "{report}");

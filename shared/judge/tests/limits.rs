@@ -15,7 +15,7 @@ use judge::verdict::Verdict;
 
 mod common;
 
-use common::{rust_program, script};
+use common::{judge_cli, rust_program, script};
 
 /// `hungry touch MB`: touches MB MiB, one byte a page, and prints the pages.
 /// `hungry runaway`: allocates and fills 1 MiB blocks until an allocation fails.
@@ -235,18 +235,17 @@ fn judge_test_takes_memory_and_stack_limits() {
         ),
     );
     let judge = |limits: &[&str]| {
-        let output = std::process::Command::new(env!("CARGO_BIN_EXE_judge"))
-            .args(["test", "--time-limit-ms=20000", "--bin"])
-            .arg(&program)
-            .arg("--tests")
-            .arg(&tests)
-            .args(limits)
-            .output()
-            .unwrap();
-        (
-            output.status.code(),
-            String::from_utf8_lossy(&output.stdout).into_owned(),
-        )
+        let mut args = vec![
+            "test".into(),
+            "--time-limit-ms=20000".into(),
+            "--bin".into(),
+            program.clone().into_os_string(),
+            "--tests".into(),
+            tests.clone().into_os_string(),
+        ];
+        args.extend(limits.iter().map(Into::into));
+        let (code, stdout, _) = judge_cli::<std::ffi::OsString>(&args);
+        (code, stdout)
     };
     let (code, report) = judge(&["--memory-limit-mb", "256"]);
     assert_eq!(code, Some(1), "{report}");

@@ -757,3 +757,53 @@ fn a_failing_or_missing_checker_is_a_tool_failure_in_stress() {
     }
     assert!(stored(root, "sum").is_empty(), "nothing is stored");
 }
+
+/// An interactor for the digit sums: sends the input, reads the sum, checks it.
+const SUM_INTERACTOR: &str = r#"
+cat "$1"
+read -r answer || { echo "no answer" >&2; exit 2; }
+sum=0
+for d in $(tail -n 1 "$1"); do sum=$((sum + d)); done
+if [ "$answer" != "$sum" ]; then echo "expected $sum, got $answer" >&2; exit 1; fi
+"#;
+
+/// An interactive problem: the interactor, in the naive's place, judges each
+/// generated input alone; a failing one is stored with an empty ANSWER.
+#[test]
+fn an_interactive_problem_is_stressed_against_its_interactor() {
+    let dir = judge::scratch::tempdir().unwrap();
+    let root = dir.path();
+    let interactive = |submission: &str| {
+        let bin_dir = workspace(root, "sum", submission, "exit 3", GEN);
+        let manifest = root.join("crates/sum/Cargo.toml");
+        let text = fs::read_to_string(&manifest).unwrap();
+        let text = text.replace(
+            "[package.metadata.judge]\n",
+            "[package.metadata.judge]\ninteractive = true\n",
+        );
+        fs::write(&manifest, text).unwrap();
+        script(&bin_dir.join("sum-interact"), SUM_INTERACTOR);
+    };
+    interactive(SUM);
+    let (code, stdout, _) = stress(root, &["sum", "--seed", "5", "--cases", "20"]);
+    assert_eq!(code, Some(0), "{stdout}");
+    assert!(
+        stdout.contains("time limit 2000 ms, interactor 3000 ms"),
+        "{stdout}"
+    );
+    interactive(WRONG_ON_BIG_DIGITS);
+    let (code, stdout, _) = stress(root, &["sum", "--seed", "100", "--size", "12"]);
+    assert_eq!(code, Some(1), "{stdout}");
+    assert!(
+        stdout.contains("the interactor sent:\n     1\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("\n     the interactor says: expected "),
+        "{stdout}"
+    );
+    let files = stored(root, "sum");
+    assert_eq!(files.len(), 2, "{files:?}");
+    let answer = fs::read(root.join("io-tests/sum").join(&files[1])).unwrap();
+    assert_eq!(answer, b"");
+}

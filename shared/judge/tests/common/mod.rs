@@ -74,3 +74,17 @@ pub fn rust_program(dir: &Path, name: &str, source: &str) -> PathBuf {
     );
     binary
 }
+
+/// Runs the `judge` command (stdin empty): its exit code, stdout and stderr.
+pub fn judge_cli<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> (Option<i32>, String, String) {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}

@@ -386,10 +386,10 @@ fn parse_test(parser: &mut Parser) -> Result<TestOptions, Stop> {
     let mut interactor = None;
     while let Some(arg) = parser.next()? {
         match arg {
-            Long("bin") => bin = Some(parser.value()?.into()),
+            Long("bin") => bin = Some(file_path(parser.value()?)),
             Long("tests") => tests = Some(parser.value()?.into()),
             Long("time-limit-ms") => time_limit = Some(milliseconds(parser, "--time-limit-ms")?),
-            Long("validator") => validator = Some(parser.value()?.into()),
+            Long("validator") => validator = Some(file_path(parser.value()?)),
             Long("compare") => compare = Some(parser.value()?.string()?),
             Long("float-error") => {
                 float_error = Some(value_of(
@@ -399,12 +399,12 @@ fn parse_test(parser: &mut Parser) -> Result<TestOptions, Stop> {
                     |text| judge::compare::decimal(text.as_bytes()).ok(),
                 )?);
             }
-            Long("checker") => checker = Some(PathBuf::from(parser.value()?)),
+            Long("checker") => checker = Some(file_path(parser.value()?)),
             Long("memory-limit-mb") => {
                 memory_limit_mb = Some(megabytes(parser, "--memory-limit-mb")?);
             }
             Long("stack-limit-mb") => stack_limit_mb = Some(megabytes(parser, "--stack-limit-mb")?),
-            Long("interactor") => interactor = Some(parser.value()?.into()),
+            Long("interactor") => interactor = Some(file_path(parser.value()?)),
             Short('h') | Long("help") => return Err(Stop::Help(TEST_HELP)),
             _ => return Err(arg.unexpected().into()),
         }
@@ -524,6 +524,17 @@ fn parse_stress(parser: &mut Parser) -> Result<StressOptions, Stop> {
         time_budget,
         naive_limit,
     })
+}
+
+/// A program named on the command line is a file (`prog` is `./prog`), never
+/// looked up on PATH.
+fn file_path(value: std::ffi::OsString) -> PathBuf {
+    let path = PathBuf::from(value);
+    if path.components().count() == 1 && path.is_relative() {
+        Path::new(".").join(path)
+    } else {
+        path
+    }
 }
 
 fn required<T>(value: Option<T>, option: &str) -> Result<T, Stop> {

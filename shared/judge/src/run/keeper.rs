@@ -41,7 +41,7 @@ pub(crate) struct End {
     pub raw_status: i32,
     pub cpu: Duration,
     pub peak_memory_kb: u64,
-    /// From just before the fork of the program to its exit.
+    /// From the program's exec to its exit.
     pub elapsed: Duration,
     /// When the harness read the report.
     pub noticed: Instant,
@@ -92,7 +92,8 @@ pub(crate) fn start(
             format!("{}: {error}", crate::suite::show_path(program)),
         )
     };
-    let path = resolve(program).ok_or_else(|| named(io::ErrorKind::NotFound.into()))?;
+    let path = resolve(program)
+        .ok_or_else(|| named(io::Error::new(io::ErrorKind::NotFound, "not found on PATH")))?;
     let path = c_string(path.as_os_str())?;
     let mut arguments = vec![c_string(program.as_os_str())?];
     for arg in args {
@@ -122,7 +123,6 @@ pub(crate) fn start(
             report: report_write.as_raw_fd(),
             control: control_read.as_raw_fd(),
         };
-        let started = Instant::now();
         // SAFETY: the child runs only `keeper`, which makes async-signal-safe
         // calls on memory prepared above, and never returns.
         let keeper = unsafe { libc::fork() };
@@ -139,7 +139,7 @@ pub(crate) fn start(
             report: report_read,
             pending: Vec::new(),
             control: Some(control_write),
-            deadline: started + limits.time,
+            deadline: Instant::now() + limits.time,
             limits: *limits,
             killed: None,
             end: None,
@@ -149,6 +149,9 @@ pub(crate) fn start(
         match message {
             Some([STARTED, _, 0, ..]) => {
                 super::set_nonblocking(&process.report)?;
+                // From the exec on, as the keeper times it: a program killed at
+                // the deadline has run at least its limit.
+                process.deadline = Instant::now() + limits.time;
                 return Ok(process);
             }
             Some([STARTED, _, errno, ..]) => {
@@ -406,7 +409,6 @@ unsafe fn run_keeper(plan: &Plan) -> ! {
         send(plan.report, [STARTED, 0, i64::from(libc::EMFILE), 0, 0, 0]);
         libc::_exit(1);
     }
-    let forked_at = monotonic_ns();
     let pid = libc::fork();
     if pid == 0 {
         run_program(plan, exec_error[1]);
@@ -421,6 +423,9 @@ unsafe fn run_keeper(plan: &Plan) -> ! {
     }
     let mut errno = 0i32;
     let n = libc::read(exec_error[0], (&mut errno as *mut i32).cast(), 4);
+    // The program's time starts once it has replaced the fork (its end of
+    // this pipe closed at the exec).
+    let execed_at = monotonic_ns();
     libc::close(exec_error[0]);
     if n == 4 {
         libc::waitpid(pid, std::ptr::null_mut(), 0);
@@ -486,7 +491,7 @@ unsafe fn run_keeper(plan: &Plan) -> ! {
             i64::from(status),
             time(usage.ru_utime) + time(usage.ru_stime),
             usage.ru_maxrss as i64,
-            exited_at - forked_at,
+            exited_at - execed_at,
             0,
         ],
     );

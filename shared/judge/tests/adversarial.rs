@@ -4,7 +4,7 @@
 
 use std::fs;
 use std::os::unix::ffi::OsStrExt;
-use std::os::unix::fs::symlink;
+use std::os::unix::fs::{symlink, PermissionsExt};
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::thread;
@@ -553,4 +553,22 @@ fn judge_keeps_its_old_signature() {
     let (verdict, elapsed) =
         judge(&script(dir.path(), "p", "cat"), b"1\n", b"1\n", SECOND).unwrap();
     assert!(verdict.is_accepted() && elapsed < SECOND);
+}
+
+/// A program that cannot be started is an error naming it, never a run; one
+/// that starts gets exactly its own output (the keeper's messages stay apart).
+#[test]
+fn a_program_that_cannot_start_is_an_error() {
+    let dir = judge::scratch::tempdir().unwrap();
+    let program = script(dir.path(), "program", "echo 516");
+    fs::set_permissions(&program, fs::Permissions::from_mode(0o644)).unwrap();
+    let error = execute(&program, &[], b"", SECOND).unwrap_err();
+    assert_eq!(
+        error.kind(),
+        std::io::ErrorKind::PermissionDenied,
+        "{error}"
+    );
+    assert!(error.to_string().contains("program"), "{error}");
+    let run = execute(Path::new("/bin/echo"), &["516"], b"", SECOND).unwrap();
+    assert_eq!(run.stdout, b"516\n");
 }

@@ -421,11 +421,12 @@ unsafe fn run_keeper(plan: &Plan) -> ! {
         send(plan.report, [STARTED, 0, i64::from(libc::EAGAIN), 0, 0, 0]);
         libc::_exit(1);
     }
+    // The program's clock reading just before its exec, then (only if the
+    // exec failed) the errno.
+    let mut execed_at = monotonic_ns();
+    libc::read(exec_error[0], (&mut execed_at as *mut i64).cast(), 8);
     let mut errno = 0i32;
     let n = libc::read(exec_error[0], (&mut errno as *mut i32).cast(), 4);
-    // The program's time starts once it has replaced the fork (its end of
-    // this pipe closed at the exec).
-    let execed_at = monotonic_ns();
     libc::close(exec_error[0]);
     if n == 4 {
         libc::waitpid(pid, std::ptr::null_mut(), 0);
@@ -577,14 +578,25 @@ unsafe fn children(pids: &mut [libc::pid_t]) -> usize {
 /// # Safety
 /// Only in the child of the keeper's fork.
 unsafe fn run_program(plan: &Plan, exec_error: RawFd) -> ! {
-    let fail = |exec_error: RawFd| -> ! {
+    // `stamped`: the clock reading was sent already.
+    let fail = |exec_error: RawFd, stamped: bool| -> ! {
         let errno = *libc::__errno_location();
+        if !stamped {
+            let now = monotonic_ns();
+            libc::write(exec_error, (&now as *const i64).cast(), 8);
+        }
         libc::write(exec_error, (&errno as *const i32).cast(), 4);
         libc::_exit(127)
     };
+    // The keeper closed its own 0, 1 and 2, so this pipe may sit there: out of
+    // the way of the program's streams first.
+    let exec_error = match libc::fcntl(exec_error, libc::F_DUPFD_CLOEXEC, 3) {
+        moved if moved >= 0 => moved,
+        _ => libc::_exit(127),
+    };
     libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 0, 0, 0, 0);
     if libc::setpgid(0, 0) != 0 {
-        fail(exec_error);
+        fail(exec_error, false);
     }
     for &(resource, bytes) in &plan.rlimits {
         let limit = libc::rlimit {
@@ -592,7 +604,7 @@ unsafe fn run_program(plan: &Plan, exec_error: RawFd) -> ! {
             rlim_max: bytes,
         };
         if libc::setrlimit(resource, &limit) != 0 {
-            fail(exec_error);
+            fail(exec_error, false);
         }
     }
     let [stdin, stdout, stderr] = plan.stdio;
@@ -602,13 +614,13 @@ unsafe fn run_program(plan: &Plan, exec_error: RawFd) -> ! {
     for (slot, fd) in moved.iter_mut().zip([stdin, stdout, stderr]) {
         *slot = libc::fcntl(fd, libc::F_DUPFD_CLOEXEC, 3);
         if *slot < 0 {
-            fail(exec_error);
+            fail(exec_error, false);
         }
     }
     for (target, fd) in moved.into_iter().enumerate() {
         // dup2 leaves the new descriptor without close-on-exec.
         if libc::dup2(fd, target as RawFd) != target as RawFd {
-            fail(exec_error);
+            fail(exec_error, false);
         }
     }
     // Rust ignores SIGPIPE and the keeper terminal signals; a program starts
@@ -619,6 +631,9 @@ unsafe fn run_program(plan: &Plan, exec_error: RawFd) -> ! {
     let mut none: libc::sigset_t = std::mem::zeroed();
     libc::sigemptyset(&mut none);
     libc::sigprocmask(libc::SIG_SETMASK, &none, std::ptr::null_mut());
+    // The program's time starts here (the keeper reads it first).
+    let now = monotonic_ns();
+    libc::write(exec_error, (&now as *const i64).cast(), 8);
     libc::execve(plan.path.as_ptr(), plan.argv.as_ptr(), plan.envp.as_ptr());
-    fail(exec_error)
+    fail(exec_error, true)
 }

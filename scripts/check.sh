@@ -10,6 +10,7 @@
 # case, `N passed, M failed` at the end; exit 1 on any failure. Outputs are
 # compared as the crate's [package.metadata.judge] says (lines, tokens, float,
 # or its checker `PROBLEM-check`, built here when the crate declares it).
+# An interactive problem's cases are judged by its `PROBLEM-interact` binary.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -38,6 +39,10 @@ for problem in "${problems[@]}"; do
         fi
         if has_piece "$root" "$problem" check; then
             build+=(--bin "$problem-check")
+        fi
+        # An interactive problem is judged by its interactor.
+        if grep -qE '^interactive *= *true' "crates/$problem/Cargo.toml"; then
+            build+=(--bin "$problem-interact")
         fi
     fi
 done

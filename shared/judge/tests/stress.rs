@@ -10,7 +10,6 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 // Its `script` does not take this file's SPAWN_LOCK.
-#[allow(dead_code)]
 mod common;
 
 use common::problem_crate;

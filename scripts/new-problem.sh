@@ -3,6 +3,7 @@
 #
 #   scripts/new-problem.sh NAME [--url URL] [--time-limit-ms MS] [--memory-limit-mb MB]
 #                               [--compare tokens|float[:E]|checker] [--with PIECE,... | --full]
+#                               [--interactive]
 #
 # A new problem is crates/NAME (its manifest, an AtCoder-style src/main.rs that
 # reads with proconio's input!, and tests/io_tests.rs, which runs the stored
@@ -29,6 +30,11 @@
 #                        (default 1e-6)
 #   --compare checker    by src/bin/check.rs, a checker with testlib's interface
 #                        (judge::checker), a stub that fails until it is written
+#
+# --interactive: the problem is judged by an interactor (testlib's convention),
+# src/bin/interact.rs, a stub that fails until it is written; `interactive = true`
+# goes into the manifest, and a new problem's main.rs reads each answer as it
+# comes (a LineSource over stdin) and flushes each query.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -36,7 +42,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 source "$root/scripts/lib/pieces.sh"
 
 usage() {
-    sed -n '2,31s/^# \{0,1\}//p' "$0" >&2
+    sed -n '2,37s/^# \{0,1\}//p' "$0" >&2
     exit 2
 }
 die() {
@@ -51,6 +57,8 @@ die() {
 # with declare_bin, and puts a key into the manifest's [package.metadata.judge]
 # (a table of `key = value` lines: sed's `/^\[package.metadata.judge\]$/a` adds one).
 all_pieces=(naive gen validate baseline)
+# Pieces that --full does not add.
+other_pieces=(interact)
 
 [ $# -ge 1 ] || usage
 name=$1
@@ -79,6 +87,7 @@ while [ $# -gt 0 ]; do
             shift 2
             ;;
         --full) wanted+=("${all_pieces[@]}"); shift ;;
+        --interactive) wanted+=(interact); shift ;;
         -h | --help) usage ;;
         *) echo "new-problem: unknown argument $1" >&2; usage ;;
     esac
@@ -171,7 +180,27 @@ EOF
     fi
     written+=(Cargo.toml)
 
-    write_new src/main.rs <<'EOF'
+    if [[ " ${wanted[*]} " == *" interact "* ]]; then
+        write_new src/main.rs <<'EOF'
+// An interactive problem: read each answer as it comes, from a LineSource over
+// stdin (proconio reads stdin whole otherwise), and flush after each query.
+use proconio::input;
+use proconio::source::line::LineSource;
+use std::io::{stdin, stdout, BufReader, Write};
+
+fn main() {
+    let stdin = stdin();
+    let mut source = LineSource::new(BufReader::new(stdin.lock()));
+    input! {
+        from &mut source,
+        n: usize,
+    }
+    stdout().flush().unwrap();
+    todo!("@NAME@: write the solution in src/main.rs (it has read n = {n})");
+}
+EOF
+    else
+        write_new src/main.rs <<'EOF'
 use proconio::input;
 
 fn main() {
@@ -181,6 +210,7 @@ fn main() {
     todo!("@NAME@: write the solution in src/main.rs (it has read n = {n})");
 }
 EOF
+    fi
 
     write_new tests/io_tests.rs <<'EOF'
 //! The stored cases in io-tests/@NAME@ through the judge harness, as scripts/check.sh runs them.
@@ -379,6 +409,25 @@ pair() {
         [[ " ${added[*]} " == *" $1 "* || " ${added[*]} " == *" $2 "* ]]
 }
 
+piece_interact() {
+    sed -i '/^\[package.metadata.judge\]$/a interactive = true' "$crate/Cargo.toml"
+    declare_bin interact "The interactor (\`$name-interact INPUT OUTPUT [ANSWER]\`): talks to the submission; exit 0 AC, 1 WA, 2 PE, 3 its own failure."
+    write_new src/bin/interact.rs <<'EOF'
+//! The interactor (`@NAME@-interact INPUT OUTPUT [ANSWER]`, testlib's convention):
+//! reads the case from INPUT, talks to the submission (its stdout is the
+//! submission's stdin, the submission's stdout its stdin), and exits 0 (AC), 1 (WA)
+//! or 2 (PE) with a message; see `judge::interact`. A stub that fails (exit 3)
+//! until it is written, so that no case passes.
+
+use judge::interact::{fail, Interactor};
+
+fn main() {
+    let _judge = Interactor::from_args();
+    fail("@NAME@-interact: the interactor is not written yet (src/bin/interact.rs is a stub)");
+}
+EOF
+}
+
 # The tests of two pieces together, when one of them is added now.
 pair_tests() {
     if pair naive gen; then
@@ -442,7 +491,7 @@ else
     created=true
 fi
 added=()
-for piece in "${all_pieces[@]}"; do
+for piece in "${all_pieces[@]}" "${other_pieces[@]}"; do
     [[ " ${wanted[*]} " == *" $piece "* ]] || continue
     if has_piece "$root" "$name" "$piece"; then
         echo "crates/$name has its $piece already"

@@ -14,7 +14,10 @@
 #     or a crash never passes for the expected failure.
 # (d) --compare tokens, float:E and checker: for each, check.sh accepts a right
 #     answer written differently from the stored one and rejects a wrong one
-#     with the mode's message; the checker's stub fails with its own message.
+#     with the mode's message; the checker's stub fails with its own message;
+# (e) an --interactive problem (guess a number with at most 30 queries), its
+#     interactor written with judge::interact: check.sh gives AC for a right
+#     guesser, WA for one that counts up, TLE for one that forgets to flush.
 # Each step prints the seconds it took.
 set -euo pipefail
 
@@ -365,5 +368,87 @@ judged abc-div '12 0' '2' 'let _ = b; println!("{}", (2..a).rev().find(|d| a % d
     'let _ = b; println!("{}", a / 2 - 1);' "compared by checker " "wrong answer 5 does not divide 12"
 step "(d) --compare checker: the stub fails with its message; written, it accepts another divisor and rejects a non-divisor"
 
+# (e) An interactive problem: guess a number in 1..=10^9 with at most 30 queries
+# (`<`: the guess is below the secret, `>` above, `=` found; the secret is the input).
+expect 0 scripts/new-problem.sh guess-demo --interactive --time-limit-ms 1000
+grep -qx 'interactive = true' crates/guess-demo/Cargo.toml ||
+    fail "the interactive scaffold's manifest does not say interactive = true"
+expect 0 cargo fmt --all --check
+printf '777\n' >io-tests/guess-demo/low.in
+printf '1000000000\n' >io-tests/guess-demo/high.in
+: >io-tests/guess-demo/low.out
+: >io-tests/guess-demo/high.out
+# guesser NEXT FLUSH: a main.rs whose guesses go by NEXT (binary search, or one
+# up) and that runs FLUSH after each query.
+guesser() {
+    cat >crates/guess-demo/src/main.rs <<EOF
+use proconio::input;
+use proconio::source::line::LineSource;
+use std::io::{stdin, stdout, BufReader, BufWriter, Write};
+
+fn main() {
+    let stdin = stdin();
+    let mut source = LineSource::new(BufReader::new(stdin.lock()));
+    let out = stdout();
+    let mut out = BufWriter::new(out.lock());
+    let (mut low, mut high, mut guess) = (1u64, 1_000_000_000u64, 0u64);
+    loop {
+        guess = $1;
+        writeln!(out, "{guess}").unwrap();
+        $2
+        input! { from &mut source, reply: String }
+        match reply.as_str() {
+            "=" => return,
+            "<" => low = guess + 1,
+            _ => high = guess - 1,
+        }
+    }
+}
+EOF
+}
+guesser 'low + (high - low) / 2' 'out.flush().unwrap();'
+# (c) The interactor stub fails every case: an error of the interactor, never a pass.
+expect 1 scripts/check.sh guess-demo
+has_line '^ERR  high: the interactor failed: exit status 3'
+has "guess-demo-interact: the interactor is not written yet"
+step "(e) interactive scaffold; (c) its interactor stub fails every case with its message"
+
+cat >crates/guess-demo/src/bin/interact.rs <<'EOF'
+//! Interactor of the self-test's guessing problem: the secret is the input.
+
+use judge::interact::Interactor;
+
+fn main() {
+    let mut judge = Interactor::from_args();
+    let secret: u64 = judge.input("the secret");
+    for query in 1..=30 {
+        let guess: u64 = judge.read("a guess");
+        if guess == secret {
+            judge.send("=");
+            judge.write_output(&format!("{query}\n"));
+            judge.accept(&format!("found in {query} queries"));
+        }
+        judge.send(if guess < secret { "<" } else { ">" });
+    }
+    judge.wrong_answer("no right guess in 30 queries");
+}
+EOF
+expect 0 scripts/check.sh guess-demo
+has_line '^AC   high '
+has_line '^2 passed, 0 failed$'
+expect 0 cargo test -p guess-demo
+has "test stored_cases_pass ... ok"
+step "(e) a right guesser: check.sh and cargo test -p pass"
+
+guesser 'guess + 1' 'out.flush().unwrap();'
+expect 1 scripts/check.sh guess-demo
+has_line '^WA   high '
+has "no right guess in 30 queries"
+guesser 'low + (high - low) / 2' ''
+expect 1 scripts/check.sh guess-demo
+has_line '^TLE  high '
+has "killed at the time limit of 1000 ms"
+step "(e) a guesser that counts up is WA, one that forgets to flush TLE"
+
 rm -rf "$ws"
-echo "test-new-problem: (a), (b), (c) and (d) hold [$((SECONDS - started)) s]"
+echo "test-new-problem: (a) to (e) hold [$((SECONDS - started)) s]"

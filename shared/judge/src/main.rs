@@ -30,7 +30,7 @@ use judge::answer::Checking;
 use judge::compare::Mode;
 use judge::outputs::write_outputs;
 use judge::problem::{missing_pieces, problem_names, Piece, Problem, MAX_MB};
-use judge::report::{check_cases, check_workspace_problem, unusable, Style, Summary};
+use judge::report::{check_cases, check_workspace_problem, unusable, Judges, Style, Summary};
 use judge::stress::{
     stress, Inputs, Outcome, Programs, Progress, Settings, DEFAULT_CASES, DEFAULT_NAIVE_LIMIT,
     DEFAULT_SIZE,
@@ -694,12 +694,15 @@ fn test(options: &TestOptions) -> Result<Summary, Failure> {
         compare: Mode::Lines,
         checker: false,
     };
+    let judges = Judges {
+        validator: validator.as_deref(),
+        checking,
+        interactor: interactor.as_deref(),
+    };
     Ok(check_cases(
         &problem,
         bin,
-        validator.as_deref(),
-        checking,
-        interactor.as_deref(),
+        &judges,
         None,
         &mut io::stdout().lock(),
         style(),

@@ -147,9 +147,12 @@ pub fn check_problem(
     style: Style,
 ) -> io::Result<Summary> {
     let checking = problem.checking(bin_dir_of(binary));
-    check_cases(
-        problem, binary, validator, &checking, interactor, None, out, style,
-    )
+    let judges = Judges {
+        validator,
+        checking: &checking,
+        interactor,
+    };
+    check_cases(problem, binary, &judges, None, out, style)
 }
 
 /// The folder of a built binary, where cargo puts every binary of its crate.
@@ -175,31 +178,15 @@ pub fn check_workspace_problem(
     let checking = problem.checking(bin_dir_of(binary));
     let interactor = binary.with_file_name(format!("{}-interact", problem.name));
     let interactor = problem.interactive.then_some(interactor.as_path());
-    if problem.pieces()?.contains(&Piece::Validate) {
-        let validator = binary.with_file_name(Piece::Validate.binary(&problem.name));
-        check_cases(
-            problem,
-            binary,
-            Some(&validator),
-            &checking,
-            interactor,
-            None,
-            out,
-            style,
-        )
-    } else {
-        let note = unvalidated_note(&problem.name, "inputs");
-        check_cases(
-            problem,
-            binary,
-            None,
-            &checking,
-            interactor,
-            Some(&note),
-            out,
-            style,
-        )
-    }
+    let validator = binary.with_file_name(Piece::Validate.binary(&problem.name));
+    let validated = problem.pieces()?.contains(&Piece::Validate);
+    let judges = Judges {
+        validator: validated.then_some(validator.as_path()),
+        checking: &checking,
+        interactor,
+    };
+    let note = (!validated).then(|| unvalidated_note(&problem.name, "inputs"));
+    check_cases(problem, binary, &judges, note.as_deref(), out, style)
 }
 
 /// The line that says a problem's `inputs` are used without a validator.
@@ -207,6 +194,17 @@ pub(crate) fn unvalidated_note(problem: &str, inputs: &str) -> String {
     format!(
         "note: no validator, so the {inputs} are not validated (add one with `scripts/new-problem.sh {problem} --with validate`)"
     )
+}
+
+/// What judges a problem's cases besides its binary.
+#[derive(Clone, Copy, Debug)]
+pub struct Judges<'a> {
+    /// Validates each input first.
+    pub validator: Option<&'a Path>,
+    /// How outputs are judged.
+    pub checking: &'a Checking,
+    /// Talks to the binary instead of a comparison (an interactive problem).
+    pub interactor: Option<&'a Path>,
 }
 
 /// [`check_problem`], with outputs judged by `checking` and a `note` line under
@@ -219,13 +217,16 @@ pub(crate) fn unvalidated_note(problem: &str, inputs: &str) -> String {
 pub fn check_cases(
     problem: &Problem,
     binary: &Path,
-    validator: Option<&Path>,
-    checking: &Checking,
-    interactor: Option<&Path>,
+    judges: &Judges,
     note: Option<&str>,
     out: &mut dyn Write,
     style: Style,
 ) -> io::Result<Summary> {
+    let Judges {
+        validator,
+        checking,
+        interactor,
+    } = *judges;
     let mut summary = Summary::default();
     let error = |out: &mut dyn Write, summary: &mut Summary, message: String| {
         summary.failed += 1;

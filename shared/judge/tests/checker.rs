@@ -9,9 +9,8 @@ use std::time::Duration;
 use judge::answer::Checking;
 use judge::compare::Mode;
 use judge::problem::Problem;
-use judge::report::{check_cases, Style};
+use judge::report::{check_cases, Judges, Style};
 
-#[allow(dead_code)]
 mod common;
 
 use common::{script, SECOND};
@@ -31,17 +30,12 @@ fn problem(dir: &Path, cases: &[(&str, &str, &str)]) -> Problem {
 fn report(dir: &Path, problem: &Problem, program: &str, checking: &Checking) -> (usize, String) {
     let program = script(dir, "program", program);
     let mut out = Vec::new();
-    let summary = check_cases(
-        problem,
-        &program,
-        None,
+    let judges = Judges {
+        validator: None,
         checking,
-        None,
-        None,
-        &mut out,
-        Style::Plain,
-    )
-    .unwrap();
+        interactor: None,
+    };
+    let summary = check_cases(problem, &program, &judges, None, &mut out, Style::Plain).unwrap();
     (summary.failed, String::from_utf8(out).unwrap())
 }
 

@@ -310,3 +310,45 @@ fn judge_test_takes_an_interactor() {
     assert_eq!(code, Some(1), "{report}");
     assert!(report.contains("TLE  a "), "{report}");
 }
+
+/// After the interactor accepts, the problem's checker (if it has one) judges
+/// the interactor's OUTPUT against the case's ANSWER: here, the number of
+/// queries against the most the case allows.
+#[test]
+fn a_checker_judges_the_interactors_output_against_the_answer() {
+    let dir = judge::scratch::tempdir().unwrap();
+    let tests = dir.path().join("io-tests");
+    fs::create_dir_all(&tests).unwrap();
+    fs::write(tests.join("a.in"), "1000\n").unwrap();
+    fs::write(tests.join("a.out"), "5\n").unwrap();
+    let checker = script(
+        dir.path(),
+        "checker",
+        r#"used=$(cat "$2"); most=$(cat "$3")
+[ "$used" -le "$most" ] || { echo "$used queries, more than $most" >&2; exit 1; }"#,
+    );
+    let checking = judge::answer::Checking::checker_program(checker);
+    let judges = judge::report::Judges {
+        validator: None,
+        checking: &checking,
+        interactor: Some(&fixture().interactor),
+    };
+    let problem = Problem {
+        interactive: true,
+        ..common::fixture_problem(dir.path(), SECOND)
+    };
+    let mut report = Vec::new();
+    let summary = judge::report::check_cases(
+        &problem,
+        &guesser(dir.path(), "right"),
+        &judges,
+        None,
+        &mut report,
+        Style::Plain,
+    )
+    .unwrap();
+    let report = String::from_utf8(report).unwrap();
+    assert_eq!(summary.failed, 1, "{report}");
+    assert!(report.contains("\nWA   a "), "{report}");
+    assert!(report.contains("queries, more than 5"), "{report}");
+}

@@ -9,7 +9,6 @@ use std::time::Duration;
 use judge::outputs::write_outputs;
 use judge::problem::Problem;
 
-#[allow(dead_code)]
 mod common;
 
 use common::{script, SECOND};

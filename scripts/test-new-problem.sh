@@ -373,7 +373,7 @@ step "(d) --compare checker: the stub fails with its message; written, it accept
 expect 0 scripts/new-problem.sh guess-demo --interactive --time-limit-ms 1000
 grep -qx 'interactive = true' crates/guess-demo/Cargo.toml ||
     fail "the interactive scaffold's manifest does not say interactive = true"
-expect 0 cargo fmt --all --check
+expect 0 cargo fmt -p guess-demo --check
 printf '777\n' >io-tests/guess-demo/low.in
 printf '1000000000\n' >io-tests/guess-demo/high.in
 : >io-tests/guess-demo/low.out

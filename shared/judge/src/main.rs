@@ -344,6 +344,7 @@ fn command_spec(name: &OsStr) -> Result<&'static CommandSpec, Stop> {
 fn help_topic(parser: &mut Parser) -> Result<&'static str, Stop> {
     let help = match parser.next()? {
         None => return Ok(USAGE),
+        Some(Value(name)) if name == "help" => USAGE,
         Some(Value(name)) => command_spec(&name)?.help,
         Some(arg) => return Err(arg.unexpected().into()),
     };

@@ -244,7 +244,7 @@ fn help_lists_the_commands() {
     }
     // The overview, not every command's whole help.
     assert!(!usage.contains("--naive-time-limit-ms"), "{usage}");
-    for args in [&["-h"][..], &["help"][..]] {
+    for args in [&["-h"][..], &["help"][..], &["help", "help"][..]] {
         let (code, same, stderr) = judge_text(args);
         assert_eq!(code, Some(0), "{args:?}: {stderr}");
         assert_eq!(same, usage, "{args:?}");

@@ -552,6 +552,39 @@ mod tests {
     }
 
     #[test]
+    fn a_token_is_cut_only_when_longer_than_shown() {
+        let exactly = "x".repeat(MAX_SHOWN);
+        assert_eq!(shown(exactly.as_bytes()), format!("\"{exactly}\""));
+        let longer = format!("{exactly}y");
+        assert_eq!(shown(longer.as_bytes()), format!("\"{exactly}\"..."));
+        assert_eq!(shown(b"a\xff\n"), r#""a\xff\n""#);
+    }
+
+    #[test]
+    fn a_message_shows_the_whole_token_or_the_one_byte_found() {
+        let newline = |input: &[u8]| Reader::new("p", input).newline().unwrap_err();
+        assert_eq!(
+            newline(b"xyz"),
+            r#"p: line 1, column 1: expected a newline, found "xyz""#
+        );
+        assert_eq!(
+            newline(b" 1"),
+            r#"p: line 1, column 1: expected a newline, found " ""#
+        );
+        assert_eq!(
+            newline(b""),
+            "p: line 1, column 1: expected a newline, found end of input"
+        );
+        let mut reader = Reader::new("p", b"7 ab\tc");
+        reader.token("n").unwrap();
+        reader.space().unwrap();
+        assert_eq!(
+            reader.end().unwrap_err(),
+            r#"p: line 1, column 3: expected end of input, found "ab""#
+        );
+    }
+
+    #[test]
     fn every_single_byte_mutant_is_made() {
         let input = b"12";
         let count = mutants(input).count();

@@ -43,7 +43,11 @@ impl SplitMix64 {
     /// When `low > high`.
     pub fn range_inclusive(&mut self, low: u64, high: u64) -> u64 {
         assert!(low <= high, "empty range {low}..={high}");
-        low + self.below(high - low + 1)
+        match (high - low).checked_add(1) {
+            Some(count) => low + self.below(count),
+            // The whole of u64: every value is in range.
+            None => self.next_u64(),
+        }
     }
 }
 
@@ -56,6 +60,51 @@ mod tests {
         let mut a = SplitMix64::new(42);
         let mut b = SplitMix64::new(42);
         assert!((0..100).all(|_| a.next_u64() == b.next_u64()));
+    }
+
+    #[test]
+    fn the_stream_is_splitmix64() {
+        // The first outputs for seeds 0 and 42 of the reference algorithm
+        // (Vigna's splitmix64.c), computed independently.
+        let mut rng = SplitMix64::new(0);
+        let outputs: Vec<u64> = (0..3).map(|_| rng.next_u64()).collect();
+        assert_eq!(
+            outputs,
+            [
+                16294208416658607535,
+                7960286522194355700,
+                487617019471545679
+            ]
+        );
+        let mut rng = SplitMix64::new(42);
+        let outputs: Vec<u64> = (0..3).map(|_| rng.next_u64()).collect();
+        assert_eq!(
+            outputs,
+            [
+                13679457532755275413,
+                2949826092126892291,
+                5139283748462763858
+            ]
+        );
+    }
+
+    #[test]
+    fn range_inclusive_stays_in_range_and_hits_both_ends() {
+        let mut rng = SplitMix64::new(3);
+        let mut seen = [false; 7];
+        for _ in 0..1000 {
+            let value = rng.range_inclusive(3, 9);
+            assert!((3..=9).contains(&value), "{value}");
+            seen[value as usize - 3] = true;
+        }
+        assert!(seen.iter().all(|&hit| hit));
+        assert_eq!(rng.range_inclusive(5, 5), 5);
+        let mut whole = SplitMix64::new(0);
+        assert_eq!(whole.range_inclusive(0, u64::MAX), 16294208416658607535);
+        assert_eq!(
+            SplitMix64::new(0).range_inclusive(1, u64::MAX),
+            16294208416658607535
+        );
     }
 
     #[test]

@@ -109,6 +109,29 @@ mod tests {
     }
 
     #[test]
+    fn quotes_are_escaped_only_between_quotes() {
+        assert_eq!(line(b"say \"hi\""), "say \"hi\"");
+        assert_eq!(escape(b"abc", 3, false), "abc");
+    }
+
+    #[test]
+    fn lines_are_cut_with_a_note_only_when_some_are_left_out() {
+        assert_eq!(lines(b"", 3, false), "");
+        assert_eq!(lines(b"\n", 3, true), "");
+        assert_eq!(lines(b"a\r\nb", 5, false), "a\nb\n");
+        assert_eq!(lines(b"1\n2\n", 2, false), "1\n2\n");
+        assert_eq!(lines(b"1\n2\n3\n", 3, true), "1\n2\n3\n");
+        assert_eq!(
+            lines(b"1\n2\n3\n", 2, true),
+            "... (1 earlier line, 6 bytes in all)\n2\n3\n"
+        );
+        assert_eq!(
+            lines(b"1\n2\n3\n4", 1, false),
+            "1\n... (3 more lines, 7 bytes in all)\n"
+        );
+    }
+
+    #[test]
     fn long_text_is_cut_with_a_note() {
         let long = vec![b'x'; 50_000_000];
         let shown = line(&long);

@@ -585,6 +585,19 @@ mod tests {
     }
 
     #[test]
+    fn skip_blanks_skips_whitespace_only() {
+        let mut reader = Reader::new("p", b" \t\r\n7 x");
+        reader.skip_blanks();
+        assert_eq!(reader.position(), 4);
+        assert_eq!(reader.token("n"), Ok(&b"7"[..]));
+        reader.skip_blanks();
+        reader.skip_blanks();
+        assert_eq!(reader.token("x"), Ok(&b"x"[..]));
+        reader.skip_blanks();
+        assert_eq!(reader.end(), Ok(()));
+    }
+
+    #[test]
     fn every_single_byte_mutant_is_made() {
         let input = b"12";
         let count = mutants(input).count();

@@ -479,3 +479,45 @@ fn assert_io_tests_pass_fails_when_the_problem_cannot_be_loaded() {
         "{message}"
     );
 }
+
+#[test]
+fn a_validator_binary_built_on_validate_main_keeps_the_exit_contract() {
+    let binary = env!("CARGO_BIN_EXE_dice-validate");
+    assert_exit_contract(
+        binary,
+        b"6\n",
+        b"6\n\n",
+        r#"dice: line 2, column 1: expected end of input, found "\n""#,
+    );
+    assert_exit_contract(
+        binary,
+        b"1\n",
+        b"0\n",
+        r#"dice: line 1, column 1: expected a roll, an integer from 1 to 6, found "0""#,
+    );
+}
+
+#[test]
+fn a_generator_binary_built_on_generator_main_follows_the_command_line() {
+    let gen = env!("CARGO_BIN_EXE_dice-gen");
+    assert_eq!(generated_input(gen, &["--count-all"]), b"6\n");
+    assert_eq!(generated_input(gen, &["--all", "5"]), b"6\n");
+    assert_generated_inputs_valid(
+        |input| {
+            (input.len() == 2 && (b'1'..=b'6').contains(&input[0]) && input[1] == b'\n')
+                .then_some(())
+                .ok_or_else(|| "dice: not a roll".to_string())
+        },
+        gen,
+        &[(1, "1"), (2, "max")],
+    );
+    let message = panic_message(|| drop(generated_input(gen, &["--all", "6"])));
+    assert_eq!(
+        message,
+        format!(
+            "{gen} --all 6: exit status 2\n\
+             gen: input index 6 is past the 6 inputs of the walk\n\
+             usage: gen SEED SIZE (SIZE from 1, capped at 1; or max) | gen --count-all | gen --all I"
+        )
+    );
+}

@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# Mutation testing: runs cargo-mutants on each FILE in turn (default: every
+# source file of shared/ and crates/*/src), each mutant tested by the tests of
+# the file's own package (for some harness files, only the test targets that
+# exercise them: see `test_targets`), and prints per file how many mutants
+# were made, caught, missed, unviable and timed out, and the time taken.
+# Mutants that no test can catch are excluded, each with its reason, in
+# .cargo/mutants.toml; a missed mutant is a gap in the tests.
+#
+#   scripts/mutants.sh [--jobs N] [FILE...]
+#
+# Needs cargo-mutants (`cargo install --locked cargo-mutants`). Every mutant is
+# a build and a test run: it runs under `nice -n 15`, one job unless --jobs.
+# Each file's results (missed.txt, caught.txt, logs) are kept in
+# target/mutants/<file path with / as _>/mutants.out.
+#
+# Exit: 0 no mutant missed or timed out, 1 some were, 2 usage or setup error.
+set -euo pipefail
+
+usage() {
+    echo "usage:" >&2
+    sed -n '10s/^# \{0,1\}//p' "$0" >&2
+    exit 2
+}
+
+jobs=1
+files=()
+while [ $# -gt 0 ]; do
+    case $1 in
+        --jobs) [ $# -ge 2 ] || usage; jobs=$2; shift 2 ;;
+        -*) usage ;;
+        *) files+=("$1"); shift ;;
+    esac
+done
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+command -v cargo-mutants >/dev/null || {
+    echo "mutants: cargo-mutants is not installed: cargo install --locked cargo-mutants" >&2
+    exit 2
+}
+if [ ${#files[@]} -eq 0 ]; then
+    mapfile -t files < <(git ls-files 'shared/*/src/*.rs' 'shared/*/src/**/*.rs' 'crates/*/src/*.rs' 'crates/*/src/**/*.rs')
+fi
+
+# The test targets of `cargo test` for a file's mutants: the harness's checking
+# helpers are exercised by its unit tests and tests/helpers.rs, and the rest of
+# its tests (runs under limits, memory, stress) would triple each mutant's time.
+test_targets() {
+    case $1 in
+        shared/judge/src/validate.rs | shared/judge/src/crosscheck.rs) echo "--lib --test helpers" ;;
+        *) echo "" ;;
+    esac
+}
+
+out_root=${CARGO_TARGET_DIR:-target}/mutants
+failed=0
+printf '%-40s %7s %6s %6s %8s %8s %7s\n' file mutants caught missed unviable timeouts seconds
+for file in "${files[@]}"; do
+    [ -f "$file" ] || { echo "mutants: no file $file" >&2; exit 2; }
+    out=$out_root/${file//\//_}
+    mkdir -p "$out"
+    read -r -a targets <<<"$(test_targets "$file")"
+    start=$(date +%s)
+    # cargo-mutants exits non-zero when a mutant is missed; the counts say so.
+    nice -n 15 cargo mutants --jobs "$jobs" --file "$file" --output "$out" \
+        -- "${targets[@]}" >"$out/stdout.txt" 2>&1 || true
+    seconds=$(($(date +%s) - start))
+    count() { [ -f "$out/mutants.out/$1.txt" ] && grep -c . "$out/mutants.out/$1.txt" || echo 0; }
+    if ! grep -q 'Unmutated baseline.*ok\|^ok *Unmutated baseline' "$out/stdout.txt"; then
+        echo "mutants: $file: the unmodified tree failed to build or test; see $out/stdout.txt" >&2
+        exit 2
+    fi
+    caught=$(count caught) missed=$(count missed) unviable=$(count unviable) timeouts=$(count timeout)
+    total=$((caught + missed + unviable + timeouts))
+    printf '%-40s %7d %6d %6d %8d %8d %7d\n' "$file" "$total" "$caught" "$missed" "$unviable" "$timeouts" "$seconds"
+    if [ $((missed + timeouts)) -gt 0 ]; then
+        failed=1
+        sed 's/^/    missed: /' "$out/mutants.out/missed.txt"
+        sed 's/^/    timeout: /' "$out/mutants.out/timeout.txt"
+    fi
+done
+exit $failed

@@ -44,11 +44,14 @@ if [ ${#files[@]} -eq 0 ]; then
 fi
 
 # The test targets of `cargo test` for a file's mutants: the harness's checking
-# helpers are exercised by its unit tests and tests/helpers.rs, and the rest of
-# its tests (runs under limits, memory, stress) would triple each mutant's time.
+# helpers, its generators' command line and random stream are exercised by its
+# unit tests and tests/helpers.rs, and the rest of its tests (runs under limits,
+# memory, stress) would triple each mutant's time.
 test_targets() {
     case $1 in
-        shared/judge/src/validate.rs | shared/judge/src/crosscheck.rs) echo "--lib --test helpers" ;;
+        shared/judge/src/validate.rs | shared/judge/src/crosscheck.rs | \
+            shared/judge/src/generator.rs | shared/judge/src/rng.rs)
+            echo "--lib --test helpers" ;;
         *) echo "" ;;
     esac
 }
@@ -60,14 +63,20 @@ for file in "${files[@]}"; do
     [ -f "$file" ] || { echo "mutants: no file $file" >&2; exit 2; }
     out=$out_root/${file//\//_}
     mkdir -p "$out"
-    read -r -a targets <<<"$(test_targets "$file")"
+    # As cargo arguments, the targets limit both the build and the test run.
+    cargo_args=()
+    for target in $(test_targets "$file"); do cargo_args+=("--cargo-arg=$target"); done
     start=$(date +%s)
     # cargo-mutants exits non-zero when a mutant is missed; the counts say so.
     nice -n 15 cargo mutants --jobs "$jobs" --file "$file" --output "$out" \
-        -- "${targets[@]}" >"$out/stdout.txt" 2>&1 || true
+        "${cargo_args[@]}" >"$out/stdout.txt" 2>&1 || true
     seconds=$(($(date +%s) - start))
-    count() { [ -f "$out/mutants.out/$1.txt" ] && grep -c . "$out/mutants.out/$1.txt" || echo 0; }
-    if ! grep -q 'Unmutated baseline.*ok\|^ok *Unmutated baseline' "$out/stdout.txt"; then
+    count() { grep -c . "$out/mutants.out/$1.txt" 2>/dev/null || true; }
+    if grep -q '^Found 0 mutants' "$out/stdout.txt"; then
+        printf '%-40s %7d %6d %6d %8d %8d %7d\n' "$file" 0 0 0 0 0 "$seconds"
+        continue
+    fi
+    if ! grep -q '^ok *Unmutated baseline' "$out/stdout.txt"; then
         echo "mutants: $file: the unmodified tree failed to build or test; see $out/stdout.txt" >&2
         exit 2
     fi

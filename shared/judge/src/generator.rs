@@ -161,6 +161,12 @@ mod tests {
     }
 
     #[test]
+    #[should_panic(expected = "no exhaustive walk, asked for input 3")]
+    fn a_generator_without_a_walk_has_no_input_of_it() {
+        SizeEcho::exhaustive(3);
+    }
+
+    #[test]
     fn bad_arguments_are_refused() {
         for text in ["1 0", "1 -2", "x 3", "1", "--all 0", "--all x", "1 2 3"] {
             assert!(generate::<SizeEcho>(&args(text)).is_err(), "{text}");

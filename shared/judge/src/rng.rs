@@ -66,26 +66,22 @@ mod tests {
     fn the_stream_is_splitmix64() {
         // The first outputs for seeds 0 and 42 of the reference algorithm
         // (Vigna's splitmix64.c), computed independently.
-        let mut rng = SplitMix64::new(0);
-        let outputs: Vec<u64> = (0..3).map(|_| rng.next_u64()).collect();
-        assert_eq!(
-            outputs,
-            [
-                16294208416658607535,
-                7960286522194355700,
-                487617019471545679
-            ]
-        );
-        let mut rng = SplitMix64::new(42);
-        let outputs: Vec<u64> = (0..3).map(|_| rng.next_u64()).collect();
-        assert_eq!(
-            outputs,
-            [
-                13679457532755275413,
-                2949826092126892291,
-                5139283748462763858
-            ]
-        );
+        let first_three = |seed| {
+            let mut rng = SplitMix64::new(seed);
+            [rng.next_u64(), rng.next_u64(), rng.next_u64()]
+        };
+        let seed_0 = [
+            16294208416658607535,
+            7960286522194355700,
+            487617019471545679,
+        ];
+        let seed_42 = [
+            13679457532755275413,
+            2949826092126892291,
+            5139283748462763858,
+        ];
+        assert_eq!(first_three(0), seed_0);
+        assert_eq!(first_three(42), seed_42);
     }
 
     #[test]

@@ -36,6 +36,14 @@ fn text_of(payload: &(dyn Any + Send)) -> String {
         .expect("a panic message")
 }
 
+/// Checks the start of a message whose rest is a diff or a system's error.
+fn assert_begins(message: &str, start: &str) {
+    assert!(
+        message.starts_with(start),
+        "{message:?} does not begin with {start:?}"
+    );
+}
+
 fn path_text(path: &Path) -> &str {
     path.to_str().expect("scratch paths are UTF-8")
 }
@@ -53,31 +61,22 @@ const GEN: &str = r#"case "$1" in
 esac"#;
 
 #[test]
-fn assert_agree_passes_on_equal_outputs_and_names_the_verdict_otherwise() {
+fn assert_agree_passes_on_equal_outputs_and_fails_naming_the_verdict_or_the_reference_failure() {
     let dir = tempdir().unwrap();
     let reference = script(dir.path(), "reference", "cat");
     let submission = script(dir.path(), "submission", WRONG_ON_3);
     let (submission, reference) = (path_text(&submission), path_text(&reference));
     assert_agree(submission, reference, b"2\n");
     let message = panic_message(|| assert_agree(submission, reference, b"3\n"));
-    assert!(
-        message.starts_with(&format!(
-            "{submission} against {reference}: WA: line 1: expected \"3\", got \"4\""
-        )),
-        "{message}"
+    assert_begins(
+        &message,
+        &format!("{submission} against {reference}: WA: line 1: expected \"3\", got \"4\""),
     );
-}
-
-#[test]
-fn assert_agree_fails_when_the_reference_fails() {
-    let dir = tempdir().unwrap();
-    let reference = script(dir.path(), "reference", "echo lost >&2; exit 3");
-    let submission = script(dir.path(), "submission", "cat");
-    let (submission, reference) = (path_text(&submission), path_text(&reference));
-    let message = panic_message(|| assert_agree(submission, reference, b"1\n"));
+    let failing = script(dir.path(), "failing", "echo lost >&2; exit 3");
+    let failing = path_text(&failing);
     assert_eq!(
-        message,
-        format!("{submission} against {reference}: the reference failed: exit status 3\nlost")
+        panic_message(|| assert_agree(reference, failing, b"1\n")),
+        format!("{reference} against {failing}: the reference failed: exit status 3\nlost")
     );
 }
 
@@ -105,9 +104,9 @@ fn assert_agree_on_generated_names_the_one_input_of_the_walk_in_disagreement() {
     assert_eq!(failures.len(), 1, "{failures:?}");
     let (index, message) = &failures[0];
     assert_eq!(*index, 3);
-    assert!(
-        message.starts_with("input from `gen --all 3`: WA: line 1: expected \"3\", got \"4\""),
-        "{message}"
+    assert_begins(
+        message,
+        "input from `gen --all 3`: WA: line 1: expected \"3\", got \"4\"",
     );
 }
 
@@ -358,64 +357,49 @@ fn assert_exit_contract_holds_for_a_validator_that_keeps_it() {
     assert_exit_contract(&binary, b"ok", b"no", "p: bad");
 }
 
+/// How `assert_exit_contract` fails on the validator binary broken by `broken`,
+/// with `ok` as the valid input, `no` as the invalid one and `message` expected:
+/// the binary's path and the failure's message.
+fn contract_failure(broken: &str, message: &str) -> (String, String) {
+    let dir = tempdir().unwrap();
+    let binary = validator_binary(dir.path(), "validator", broken);
+    let failure = panic_message(|| assert_exit_contract(&binary, b"ok", b"no", message));
+    (binary, failure)
+}
+
 #[test]
 fn assert_exit_contract_fails_on_a_validator_that_accepts_a_bad_input() {
-    let dir = tempdir().unwrap();
-    let binary = validator_binary(dir.path(), "accepts", "exit 0");
-    let message = panic_message(|| assert_exit_contract(&binary, b"ok", b"no", "p: bad"));
-    assert!(
-        message.starts_with(&format!(
-            "assertion `left == right` failed: {binary} on the invalid \"no\": exit status 0, stderr \"\"\n"
-        )),
-        "{message}"
-    );
+    let (binary, message) = contract_failure("exit 0", "p: bad");
+    let start = format!("assertion `left == right` failed: {binary} on the invalid \"no\": ");
+    assert_begins(&message, &format!("{start}exit status 0, stderr \"\"\n"));
 }
 
 #[test]
 fn assert_exit_contract_fails_on_a_validator_that_rejects_a_good_input() {
-    let dir = tempdir().unwrap();
-    let binary = validator_binary(dir.path(), "rejects", "echo 'p: bad' >&2; exit 1");
-    assert_eq!(
-        panic_message(|| assert_exit_contract(&binary, b"ok", b"no", "p: bad")),
-        format!(r#"{binary} on the valid "ok": exit status 1, stdout "", stderr "p: bad\n""#)
-    );
+    let (binary, message) = contract_failure("echo 'p: bad' >&2; exit 1", "p: bad");
+    let expected = r#"on the valid "ok": exit status 1, stdout "", stderr "p: bad\n""#;
+    assert_eq!(message, format!("{binary} {expected}"));
 }
 
 #[test]
 fn assert_exit_contract_fails_on_a_validator_that_writes_on_stdout() {
-    let dir = tempdir().unwrap();
-    let chatty = validator_binary(dir.path(), "chatty", "echo checked");
-    assert_eq!(
-        panic_message(|| assert_exit_contract(&chatty, b"ok", b"no", "p: bad")),
-        format!(r#"{chatty} on the valid "ok": exit status 0, stdout "checked\n", stderr """#)
-    );
-    let chatty_on_bad = validator_binary(
-        dir.path(),
-        "chatty-on-bad",
-        r#"[ "$input" = ok ] || echo 'p: bad'"#,
-    );
-    assert_eq!(
-        panic_message(|| assert_exit_contract(&chatty_on_bad, b"ok", b"no", "p: bad")),
-        format!("{chatty_on_bad} printed on stdout")
-    );
+    let (binary, message) = contract_failure("echo checked", "p: bad");
+    let expected = r#"on the valid "ok": exit status 0, stdout "checked\n", stderr """#;
+    assert_eq!(message, format!("{binary} {expected}"));
+    let (binary, message) = contract_failure(r#"[ "$input" = ok ] || echo 'p: bad'"#, "p: bad");
+    assert_eq!(message, format!("{binary} printed on stdout"));
 }
 
 #[test]
 fn assert_exit_contract_fails_on_another_message_or_stderr_for_a_good_input() {
-    let dir = tempdir().unwrap();
-    let binary = validator_binary(dir.path(), "good", "");
-    let message = panic_message(|| assert_exit_contract(&binary, b"ok", b"no", "p: worse"));
-    assert!(
-        message.starts_with(&format!(
-            "assertion `left == right` failed: {binary}: stderr\n"
-        )),
-        "{message}"
+    let (binary, message) = contract_failure("", "p: worse");
+    assert_begins(
+        &message,
+        &format!("assertion `left == right` failed: {binary}: stderr\n"),
     );
-    let noisy = validator_binary(dir.path(), "noisy", "echo note >&2");
-    assert_eq!(
-        panic_message(|| assert_exit_contract(&noisy, b"ok", b"no", "p: bad")),
-        format!(r#"{noisy} on the valid "ok": exit status 0, stdout "", stderr "note\n""#)
-    );
+    let (binary, message) = contract_failure("echo note >&2", "p: bad");
+    let expected = r#"on the valid "ok": exit status 0, stdout "", stderr "note\n""#;
+    assert_eq!(message, format!("{binary} {expected}"));
 }
 
 #[test]
@@ -424,46 +408,32 @@ fn assert_exit_contract_fails_on_a_binary_that_cannot_run() {
     let missing = dir.path().join("missing");
     let missing = path_text(&missing);
     let message = panic_message(|| assert_exit_contract(missing, b"ok", b"no", "p: bad"));
-    assert!(
-        message.starts_with(&format!("cannot run {missing}: ")),
-        "{message}"
-    );
+    assert_begins(&message, &format!("cannot run {missing}: "));
 }
 
-/// The `demo` workspace with one case `1` -> `2`, and its validator built
-/// beside the binary, as cargo does; returns the root and the crate folder.
-fn demo_with_validator(validator: &str) -> (ScratchDir, PathBuf) {
+/// How `assert_io_tests_pass` meets the `demo` problem with one case `1` -> `2`,
+/// the scripts `validator` and `binary` built side by side as cargo does: the
+/// message it fails with, if it fails.
+fn io_tests_failure(validator: &str, binary: &str) -> Option<String> {
     let (root, crate_dir) = demo_workspace(&[("one", "1\n", "2\n")]);
     let bin = root.path().join("bin");
     fs::create_dir_all(&bin).unwrap();
     script(&bin, "demo-validate", validator);
-    (root, crate_dir)
+    let binary = script(&bin, "demo", binary);
+    panic::catch_unwind(|| assert_io_tests_pass(path_text(&crate_dir), path_text(&binary)))
+        .err()
+        .map(|payload| text_of(payload.as_ref()))
 }
 
 #[test]
-fn assert_io_tests_pass_passes_a_correct_binary() {
-    let (root, crate_dir) = demo_with_validator("cat > /dev/null");
-    let binary = script(&root.path().join("bin"), "demo", "echo 2");
-    assert_io_tests_pass(path_text(&crate_dir), path_text(&binary));
-}
-
-#[test]
-fn assert_io_tests_pass_fails_a_wrong_binary_with_the_counts() {
-    let (root, crate_dir) = demo_with_validator("cat > /dev/null");
-    let binary = script(&root.path().join("bin"), "demo", "echo 3");
+fn assert_io_tests_pass_fails_a_wrong_binary_or_a_rejected_input_with_the_counts() {
+    let accepts = "cat > /dev/null";
+    assert_eq!(io_tests_failure(accepts, "echo 2"), None);
+    let failed = Some("0 passed, 1 failed".to_string());
+    assert_eq!(io_tests_failure(accepts, "echo 3"), failed);
     assert_eq!(
-        panic_message(|| assert_io_tests_pass(path_text(&crate_dir), path_text(&binary))),
-        "0 passed, 1 failed"
-    );
-}
-
-#[test]
-fn assert_io_tests_pass_fails_when_the_validator_rejects_a_stored_input() {
-    let (root, crate_dir) = demo_with_validator("echo 'demo: no' >&2; exit 1");
-    let binary = script(&root.path().join("bin"), "demo", "echo 2");
-    assert_eq!(
-        panic_message(|| assert_io_tests_pass(path_text(&crate_dir), path_text(&binary))),
-        "0 passed, 1 failed"
+        io_tests_failure("echo 'demo: no' >&2; exit 1", "echo 2"),
+        failed
     );
 }
 
@@ -472,11 +442,9 @@ fn assert_io_tests_pass_fails_when_the_problem_cannot_be_loaded() {
     let dir = tempdir().unwrap();
     let crate_dir = path_text(dir.path());
     let message = panic_message(|| assert_io_tests_pass(crate_dir, "/bin/true"));
-    assert!(
-        message.starts_with(&format!(
-            "cannot load the problem: {crate_dir}/Cargo.toml: "
-        )),
-        "{message}"
+    assert_begins(
+        &message,
+        &format!("cannot load the problem: {crate_dir}/Cargo.toml: "),
     );
 }
 

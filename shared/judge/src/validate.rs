@@ -585,6 +585,17 @@ mod tests {
     }
 
     #[test]
+    fn one_of_gives_the_index_of_the_choice_read() {
+        let cell = |input: &[u8]| Reader::new("p", input).one_of("a cell", &[b"0", b"1", b"2"]);
+        assert_eq!(cell(b"2"), Ok(2));
+        assert_eq!(cell(b"0"), Ok(0));
+        assert_eq!(
+            cell(b"21").unwrap_err(),
+            r#"p: line 1, column 1: expected a cell, found "21""#
+        );
+    }
+
+    #[test]
     fn skip_blanks_skips_whitespace_only() {
         let mut reader = Reader::new("p", b" \t\r\n7 x");
         reader.skip_blanks();

@@ -252,9 +252,11 @@ impl<'a> Reader<'a> {
         let start = self.position;
         let expected = format!("{what}, an integer from {min} to {max}");
         let token = self.token(&expected)?;
+        // A `-` is read whatever `min` is: when `min` is not negative, the value it
+        // makes is out of range.
         let (negative, digits) = match token.strip_prefix(b"-") {
-            Some(digits) if min < 0 => (true, digits),
-            _ => (false, token),
+            Some(digits) => (true, digits),
+            None => (false, token),
         };
         let canonical = match digits {
             [b'0'] => !negative,

@@ -146,3 +146,22 @@ pub fn discover(dir: &Path) -> io::Result<TestSuite> {
         .extend(outputs.into_values().map(Orphan::OutputWithoutInput));
     Ok(suite)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::ffi::OsStr;
+
+    #[test]
+    fn an_orphan_is_named_by_its_case_and_shown_by_its_path() {
+        let lonely = Orphan::InputWithoutOutput(PathBuf::from("io-tests/p/lonely.in"));
+        assert_eq!(lonely.name(), "lonely");
+        assert_eq!(
+            lonely.to_string(),
+            "io-tests/p/lonely.in has no matching .out file"
+        );
+        let odd = Orphan::OutputWithoutInput(PathBuf::from(OsStr::from_bytes(b"p/a\xff\n.out")));
+        assert_eq!(odd.name(), "a\\xff\\n");
+        assert_eq!(odd.to_string(), "p/a\\xff\\n.out has no matching .in file");
+    }
+}

@@ -19,7 +19,7 @@ use judge::validate::{
 
 mod common;
 
-use common::{script, SECOND};
+use common::{problem_crate, script, SECOND};
 
 /// The text of the panic that `f` must end in.
 fn panic_message(f: impl FnOnce()) -> String {
@@ -165,16 +165,13 @@ fn assert_invalid_fails_on_an_accepted_input_or_another_message() {
     );
 }
 
-/// A workspace with one problem `demo` whose stored cases are `cases`
-/// (name, input, output).
+/// A workspace with one problem `demo`, which declares a validator, whose stored
+/// cases are `cases` (name, input, output).
 fn demo_workspace(cases: &[(&str, &str, &str)]) -> (ScratchDir, PathBuf) {
     let root = tempdir().unwrap();
-    let crate_dir = root.path().join("crates/demo");
+    let crate_dir = problem_crate(root.path(), "demo", 2000, &["validate"]);
     let io_tests = root.path().join("io-tests/demo");
-    fs::create_dir_all(&crate_dir).unwrap();
     fs::create_dir_all(&io_tests).unwrap();
-    let manifest = "[package]\nname = \"demo\"\n[package.metadata.judge]\ntime-limit-ms = 2000\n";
-    fs::write(crate_dir.join("Cargo.toml"), manifest).unwrap();
     for (name, input, output) in cases {
         fs::write(io_tests.join(format!("{name}.in")), input).unwrap();
         fs::write(io_tests.join(format!("{name}.out")), output).unwrap();

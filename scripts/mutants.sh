@@ -12,7 +12,7 @@
 # Needs cargo-mutants (`cargo install --locked cargo-mutants`). Every mutant is
 # a build and a test run: it runs under `nice -n 15`, one job unless --jobs.
 # Each file's results (missed.txt, caught.txt, logs) are kept in
-# target/mutants/<file path with / as _>/mutants.out.
+# target/mutants-out/<file path with / as _>/mutants.out.
 #
 # Exit: 0 no mutant missed, 1 some were, 2 usage or setup error. A mutant that
 # times out (an endless loop) counts as caught, and is listed.
@@ -57,7 +57,7 @@ test_targets() {
     esac
 }
 
-out_root=${CARGO_TARGET_DIR:-target}/mutants
+out_root=${CARGO_TARGET_DIR:-target}/mutants-out
 failed=0
 printf '%-40s %7s %6s %6s %8s %8s %7s\n' file mutants caught missed unviable timeouts seconds
 for file in "${files[@]}"; do

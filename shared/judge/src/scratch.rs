@@ -40,6 +40,11 @@ impl Drop for ScratchDir {
 /// # Errors
 /// When the temporary folder cannot be written.
 pub fn tempdir() -> io::Result<ScratchDir> {
+    tempdir_in(&std::env::temp_dir())
+}
+
+/// Makes a new, empty scratch folder in `parent`.
+fn tempdir_in(parent: &Path) -> io::Result<ScratchDir> {
     static NEXT: AtomicU64 = AtomicU64::new(0);
     loop {
         let name = format!(
@@ -47,7 +52,7 @@ pub fn tempdir() -> io::Result<ScratchDir> {
             process::id(),
             NEXT.fetch_add(1, Ordering::Relaxed)
         );
-        let path = std::env::temp_dir().join(name);
+        let path = parent.join(name);
         // `create_dir` fails if the name is taken (left by an earlier process with
         // the same id): then try the next name.
         match fs::create_dir(&path) {
@@ -55,5 +60,37 @@ pub fn tempdir() -> io::Result<ScratchDir> {
             Err(error) if error.kind() == io::ErrorKind::AlreadyExists => continue,
             Err(error) => return Err(error),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_left_by_an_earlier_process_are_passed_over() {
+        let parent = tempdir().unwrap();
+        // Far more names than this process makes in its tests, all taken.
+        let taken: Vec<PathBuf> = (0..2000)
+            .map(|n| {
+                parent
+                    .path()
+                    .join(format!("judge-scratch-{}-{n}", process::id()))
+            })
+            .collect();
+        for path in &taken {
+            fs::create_dir(path).unwrap();
+        }
+        let dir = tempdir_in(parent.path()).unwrap();
+        assert!(!taken.contains(&dir.path().to_path_buf()));
+        assert!(dir.path().is_dir());
+    }
+
+    #[test]
+    fn an_unwritable_parent_is_an_error() {
+        let parent = tempdir().unwrap();
+        let missing = parent.path().join("missing");
+        let error = tempdir_in(&missing).unwrap_err();
+        assert_eq!(error.kind(), io::ErrorKind::NotFound);
     }
 }

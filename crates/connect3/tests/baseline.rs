@@ -1,0 +1,47 @@
+//! The benchmark baseline reads all of what the submission reads: on the sample, on
+//! every stored input and on every input of the walk it prints x + a + b - 3 (the
+//! three numbers read 0-based), computed here from the tokens.
+
+use judge::crosscheck::generated_input;
+use judge::run::execute;
+use judge::validate::stored_inputs;
+use std::path::Path;
+use std::time::Duration;
+
+const BASELINE: &str = env!("CARGO_BIN_EXE_connect3-baseline");
+const GEN: &str = env!("CARGO_BIN_EXE_connect3-gen");
+
+fn baseline_output(input: &[u8]) -> String {
+    let run = execute(Path::new(BASELINE), &[], input, Duration::from_secs(60))
+        .expect("the baseline runs");
+    assert!(run.succeeded(), "{}", run.describe_end());
+    String::from_utf8(run.stdout).expect("ASCII output")
+}
+
+/// The sum of the input's numbers, each made 0-based.
+fn expected_output(input: &[u8]) -> String {
+    let text = std::str::from_utf8(input).expect("ASCII input");
+    let sum: usize = text
+        .split_whitespace()
+        .map(|token| token.parse::<usize>().expect("a number") - 1)
+        .sum();
+    format!("{sum}\n")
+}
+
+#[test]
+fn prints_the_sum_of_the_sample() {
+    assert_eq!(baseline_output(b"2\n2 3\n"), "4\n");
+}
+
+#[test]
+fn prints_the_sum_of_every_stored_and_walked_input() {
+    let mut inputs = stored_inputs(env!("CARGO_MANIFEST_DIR"));
+    assert!(!inputs.is_empty(), "stored inputs exist");
+    for index in 0..64 {
+        let args = ["--all", &index.to_string()].map(String::from);
+        inputs.push((args.join(" "), generated_input(GEN, &[&args[0], &args[1]])));
+    }
+    for (name, input) in inputs {
+        assert_eq!(baseline_output(&input), expected_output(&input), "{name}");
+    }
+}

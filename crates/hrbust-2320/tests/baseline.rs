@@ -1,0 +1,57 @@
+//! The benchmark baseline reads all of what the submission reads: on a hand-made
+//! input, on every stored input, on random inputs and on the walk it prints the sum
+//! of the first bytes of the cells and movers, computed here from the tokens.
+
+use judge::crosscheck::generated_input;
+use judge::run::execute;
+use judge::validate::stored_inputs;
+use std::path::Path;
+use std::time::Duration;
+
+const BASELINE: &str = env!("CARGO_BIN_EXE_hrbust-2320-baseline");
+const GEN: &str = env!("CARGO_BIN_EXE_hrbust-2320-gen");
+
+fn baseline_output(input: &[u8]) -> String {
+    let run = execute(Path::new(BASELINE), &[], input, Duration::from_secs(60))
+        .expect("the baseline runs");
+    assert!(run.succeeded(), "{}", run.describe_end());
+    String::from_utf8(run.stdout).expect("ASCII output")
+}
+
+/// The sum of the first bytes of every token after the case count.
+fn expected_output(input: &[u8]) -> String {
+    let text = std::str::from_utf8(input).expect("ASCII input");
+    let sum: u64 = text
+        .split_whitespace()
+        .skip(1)
+        .map(|token| u64::from(token.as_bytes()[0]))
+        .sum();
+    format!("{sum}\n")
+}
+
+#[test]
+fn prints_the_sum_of_the_first_bytes_of_a_hand_made_input() {
+    // Six `.` (46); `xo`, `x` and the mover `x` (120); `o` (111).
+    let input = b"1\nxo . .\n. o .\n. x .\nx\n";
+    assert_eq!(
+        baseline_output(input),
+        format!("{}\n", 6 * 46 + 3 * 120 + 111)
+    );
+}
+
+#[test]
+fn prints_the_sum_of_the_first_bytes_of_every_stored_and_generated_input() {
+    let mut inputs = stored_inputs(env!("CARGO_MANIFEST_DIR"));
+    assert!(!inputs.is_empty(), "stored inputs exist");
+    inputs.push(("--all 0".into(), generated_input(GEN, &["--all", "0"])));
+    for seed in 0..5 {
+        let seed = seed.to_string();
+        inputs.push((
+            format!("{seed} 1000"),
+            generated_input(GEN, &[&seed, "1000"]),
+        ));
+    }
+    for (name, input) in inputs {
+        assert_eq!(baseline_output(&input), expected_output(&input), "{name}");
+    }
+}

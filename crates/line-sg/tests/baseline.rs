@@ -1,0 +1,47 @@
+//! The benchmark baseline reads all of what the submission reads: on a hand-made
+//! input, on every stored input and on random inputs it prints the total length of
+//! the strips, computed here from the tokens.
+
+use judge::crosscheck::generated_input;
+use judge::run::execute;
+use judge::validate::stored_inputs;
+use std::path::Path;
+use std::time::Duration;
+
+const BASELINE: &str = env!("CARGO_BIN_EXE_line-sg-baseline");
+const GEN: &str = env!("CARGO_BIN_EXE_line-sg-gen");
+
+fn baseline_output(input: &[u8]) -> String {
+    let run = execute(Path::new(BASELINE), &[], input, Duration::from_secs(60))
+        .expect("the baseline runs");
+    assert!(run.succeeded(), "{}", run.describe_end());
+    String::from_utf8(run.stdout).expect("ASCII output")
+}
+
+/// The total length of the tokens after the strip count.
+fn expected_output(input: &[u8]) -> String {
+    let text = std::str::from_utf8(input).expect("ASCII input");
+    let cells: usize = text.split_whitespace().skip(1).map(str::len).sum();
+    format!("{cells}\n")
+}
+
+#[test]
+fn prints_the_total_length_of_a_hand_made_input() {
+    assert_eq!(baseline_output(b"3\nX.O\n....\nX\n"), "8\n");
+}
+
+#[test]
+fn prints_the_total_length_of_every_stored_and_generated_input() {
+    let mut inputs = stored_inputs(env!("CARGO_MANIFEST_DIR"));
+    assert!(!inputs.is_empty(), "stored inputs exist");
+    for seed in 0..5 {
+        let seed = seed.to_string();
+        inputs.push((
+            format!("{seed} 5000"),
+            generated_input(GEN, &[&seed, "5000"]),
+        ));
+    }
+    for (name, input) in inputs {
+        assert_eq!(baseline_output(&input), expected_output(&input), "{name}");
+    }
+}

@@ -1,6 +1,7 @@
 //! The generator makes what it promises: legal strips only, the exhaustive walk is
-//! every legal strip of 1 to 12 cells exactly once, random inputs hold SIZE cells,
-//! and `max` is judge-scale (a 10^6-cell strip, under 10^7 bytes) and runs through
+//! every legal strip of 1 to 12 cells exactly once, a seed gives one known input,
+//! random inputs hold SIZE cells, a symbol after an empty cell is X or O alike, and
+//! `max` is judge-scale (a 10^6-cell strip, under 10^7 bytes) and runs through
 //! the submission.
 
 use judge::crosscheck::generated_input;
@@ -74,6 +75,35 @@ fn random_inputs_are_legal_and_hold_size_cells() {
             assert_eq!(cells as u64, size, "seed {seed} size {size}");
         }
     }
+}
+
+#[test]
+fn a_seed_gives_a_known_input() {
+    let input = generated_input(GEN, &["5", "30"]);
+    let expected = "6\n....O....X\n.O.\n.X\nOX.\nOXOXO\n.X.OXOX\n";
+    assert_eq!(String::from_utf8(input).unwrap(), expected);
+}
+
+#[test]
+fn a_symbol_after_an_empty_cell_or_the_start_is_x_or_o_alike() {
+    let (mut x, mut o) = (0, 0);
+    for seed in 0..40 {
+        for strip in strips(&generated_input(GEN, &[&seed.to_string(), "200"])) {
+            let free_choices = [b'.']
+                .iter()
+                .chain(&strip)
+                .zip(&strip)
+                .filter(|(&before, _)| before == b'.');
+            for (_, &symbol) in free_choices {
+                x += usize::from(symbol == b'X');
+                o += usize::from(symbol == b'O');
+            }
+        }
+    }
+    assert!(
+        x.abs_diff(o) <= (x + o) / 10,
+        "{x} X and {o} O after an empty cell"
+    );
 }
 
 #[test]

@@ -1,8 +1,8 @@
 //! The generator makes what it promises: legal strips only, the exhaustive walk is
 //! every legal strip of 1 to 12 cells exactly once, a seed gives one known input,
-//! random inputs hold SIZE cells, a symbol after an empty cell is X or O alike, and
-//! `max` is judge-scale (a 10^6-cell strip, under 10^7 bytes) and runs through
-//! the submission.
+//! random inputs hold SIZE cells in the documented shapes and longest runs, a symbol
+//! after an empty cell is X or O alike, and `max` is judge-scale (a 10^6-cell strip,
+//! under 10^7 bytes) and runs through the submission.
 
 use judge::crosscheck::generated_input;
 use judge::run::execute;
@@ -78,10 +78,76 @@ fn random_inputs_are_legal_and_hold_size_cells() {
 }
 
 #[test]
-fn a_seed_gives_a_known_input() {
-    let input = generated_input(GEN, &["5", "30"]);
-    let expected = "6\n....O....X\n.O.\n.X\nOX.\nOXOXO\n.X.OXOX\n";
-    assert_eq!(String::from_utf8(input).unwrap(), expected);
+fn a_seed_gives_a_known_input_of_each_shape() {
+    let expected = [
+        // Many short strips.
+        ("5", "12\n...O...XO.\nXOX\n..\nOXO\n..O..\n.XO..O.X..OX\n.X...X.\n......\n.O...X..\nX.\n.\n.\n"),
+        // A mix of short and long ones.
+        ("0", "11\n.O\n.O\n..........\nX.X\nXO.XO\nOXOXOXO\nOXOXOXOXO\n.X.O.O\n...\n...O...X...\n.O\n"),
+        // Few long strips.
+        (
+            "3",
+            "6\n.....................O.....................\n.....X.....\nX\n.O\n..\n.\n",
+        ),
+    ];
+    for (seed, input) in expected {
+        let generated = generated_input(GEN, &[seed, "60"]);
+        assert_eq!(String::from_utf8(generated).unwrap(), input, "seed {seed}");
+    }
+}
+
+/// The length of the longest run of empty cells in `strip`.
+fn longest_empty_run(strip: &[u8]) -> usize {
+    strip
+        .split(|&cell| cell != b'.')
+        .map(<[u8]>::len)
+        .max()
+        .unwrap_or(0)
+}
+
+#[test]
+fn long_strips_have_every_documented_longest_run() {
+    // The longest run drawn per strip is 0, 1, 3, 10, 1000 or the strip's length; on
+    // a strip of thousands of cells, the longest run found is that bound or near it.
+    let classes = [0..=0, 1..=1, 2..=3, 4..=10, 11..=1000, 1001..=usize::MAX];
+    let mut found = [false; 6];
+    // Shuffled mixes and few long strips (the shapes of seeds 0 and 3).
+    for seed in [0, 3, 6, 9, 10, 11] {
+        let input = generated_input(GEN, &[&seed.to_string(), "1000000"]);
+        for strip in strips(&input).iter().filter(|strip| strip.len() >= 5000) {
+            let run = longest_empty_run(strip);
+            let class = classes.iter().position(|class| class.contains(&run));
+            found[class.expect("the classes cover every length")] = true;
+        }
+    }
+    assert_eq!(found, [true; 6], "longest runs found in {classes:?}");
+}
+
+#[test]
+fn a_mix_has_short_strips_before_long_ones() {
+    // A mix draws each strip's cap at random, so a short strip comes before a long
+    // one; with few long strips, a strip of at most 12 cells comes only at the end.
+    let input = generated_input(GEN, &["0", "1000000"]);
+    let strips = strips(&input);
+    let first_short = strips.iter().position(|strip| strip.len() <= 12);
+    let last_long = strips.iter().rposition(|strip| strip.len() > 1000);
+    assert!(
+        first_short.is_some() && first_short < last_long,
+        "{first_short:?} {last_long:?}"
+    );
+}
+
+#[test]
+fn short_strips_are_drawn_up_to_4_million_cells_and_not_above() {
+    let longest = |size: &str| {
+        let input = generated_input(GEN, &["1", size]);
+        strips(&input).iter().map(Vec::len).max().unwrap()
+    };
+    assert_eq!(longest("4000000"), 12, "seed 1 draws many short strips");
+    assert!(
+        longest("4000001") > 12,
+        "only long strips above 4,000,000 cells"
+    );
 }
 
 #[test]

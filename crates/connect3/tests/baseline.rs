@@ -2,20 +2,14 @@
 //! every stored input and on every input of the walk it prints x + a + b - 3 (the
 //! three numbers read 0-based), computed here from the tokens.
 
-use judge::crosscheck::generated_input;
-use judge::run::execute;
+use judge::crosscheck::{generated_input, program_output};
 use judge::validate::stored_inputs;
-use std::path::Path;
-use std::time::Duration;
 
 const BASELINE: &str = env!("CARGO_BIN_EXE_connect3-baseline");
 const GEN: &str = env!("CARGO_BIN_EXE_connect3-gen");
 
 fn baseline_output(input: &[u8]) -> String {
-    let run = execute(Path::new(BASELINE), &[], input, Duration::from_secs(60))
-        .expect("the baseline runs");
-    assert!(run.succeeded(), "{}", run.describe_end());
-    String::from_utf8(run.stdout).expect("ASCII output")
+    String::from_utf8(program_output(BASELINE, input)).expect("ASCII output")
 }
 
 /// The sum of the input's numbers, each made 0-based.

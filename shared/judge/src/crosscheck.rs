@@ -157,12 +157,28 @@ pub fn assert_agree(submission: &str, reference: &str, input: &[u8]) {
 /// # Panics
 /// When the generator cannot run or fails.
 pub fn generated_input(gen: &str, args: &[&str]) -> Vec<u8> {
-    let run = execute(Path::new(gen), args, b"", TEST_LIMIT)
-        .unwrap_or_else(|error| panic!("cannot run the generator: {error}"));
+    output_for_test(gen, args, b"", "the generator")
+}
+
+/// For tests: what `program` prints for `input` (a benchmark baseline's
+/// checksum of what it read, say), within a minute.
+///
+/// # Panics
+/// When the program cannot run or fails.
+pub fn program_output(program: &str, input: &[u8]) -> Vec<u8> {
+    output_for_test(program, &[], input, "the program")
+}
+
+fn output_for_test(program: &str, args: &[&str], input: &[u8], what: &str) -> Vec<u8> {
+    let run = execute(Path::new(program), args, input, TEST_LIMIT)
+        .unwrap_or_else(|error| panic!("cannot run {what}: {error}"));
+    let command = std::iter::once(program)
+        .chain(args.iter().copied())
+        .collect::<Vec<_>>()
+        .join(" ");
     assert!(
         run.succeeded(),
-        "{gen} {}: {}\n{}",
-        args.join(" "),
+        "{command}: {}\n{}",
         run.describe_end(),
         run_stderr_tail(&run)
     );

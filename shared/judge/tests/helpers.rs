@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::thread;
 use std::time::Duration;
 
-use judge::crosscheck::{assert_agree, assert_agree_on_generated, generated_input};
+use judge::crosscheck::{assert_agree, assert_agree_on_generated, generated_input, program_output};
 use judge::report::assert_io_tests_pass;
 use judge::scratch::{tempdir, ScratchDir};
 use judge::validate::{
@@ -124,6 +124,19 @@ fn a_failing_generator_fails_the_test_naming_its_arguments() {
     assert_eq!(
         panic_message(|| assert_agree_on_generated(gen, cat, cat, &["1", "9"])),
         expected
+    );
+}
+
+#[test]
+fn program_output_is_what_the_program_prints_for_its_input_and_fails_with_it() {
+    let dir = tempdir().unwrap();
+    let count = script(dir.path(), "count", "wc -c");
+    assert_eq!(program_output(path_text(&count), b"abc"), b"3\n");
+    let broken = script(dir.path(), "broken", "echo 'bad input' >&2; exit 1");
+    let broken = path_text(&broken);
+    assert_eq!(
+        panic_message(|| drop(program_output(broken, b"abc"))),
+        format!("{broken}: exit status 1\nbad input")
     );
 }
 

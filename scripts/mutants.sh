@@ -54,6 +54,13 @@ test_targets() {
         shared/judge/src/validate.rs | shared/judge/src/crosscheck.rs | \
             shared/judge/src/generator.rs | shared/judge/src/rng.rs)
             echo "--lib --test helpers" ;;
+        # The comparisons, verdicts, manifest reader and checker runs are
+        # pinned, message by message, by their unit tests.
+        shared/judge/src/compare.rs | shared/judge/src/verdict.rs | \
+            shared/judge/src/problem.rs | shared/judge/src/answer.rs)
+            echo "--lib" ;;
+        # The interactor's library, run as the fixture guess-interact.
+        shared/judge/src/interact.rs) echo "--lib --test interactor" ;;
         *) echo "" ;;
     esac
 }

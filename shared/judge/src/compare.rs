@@ -561,6 +561,11 @@ mod tests {
             "token 1: expected `0.5000000`, got `0.5001`, error 1.0e-4 > 1e-6"
         );
         assert_eq!(
+            float_why("1000", "1001"),
+            "token 1: expected `1000`, got `1001`, error 1.0e-3 > 1e-6",
+            "the smaller of the absolute and relative errors"
+        );
+        assert_eq!(
             float_why("0", "0.1"),
             "token 1: expected `0`, got `0.1`, error 1.0e-1 > 1e-6"
         );
@@ -637,6 +642,20 @@ mod tests {
         assert_eq!(Mode::Tokens.compare(b"1 2\n", b"1\n2\n"), None);
         let (line, _) = Mode::Lines.compare(b"1 2\n", b"1\n2\n").unwrap();
         assert_eq!(line, "line 1: expected \"1 2\", got \"1\"");
+        assert_eq!(
+            Mode::Tokens.compare(b"1 2\n", b"1 3\n"),
+            Some((
+                "token 2: expected `2`, got `3`".to_string(),
+                "-     1 | 1 2\n+     1 | 1 3\n".to_string()
+            ))
+        );
+        assert_eq!(
+            Mode::Float { error: 1e-6 }.compare(b"0.5\n", b"0.6\n"),
+            Some((
+                "token 1: expected `0.5`, got `0.6`, error 1.0e-1 > 1e-6".to_string(),
+                "-     1 | 0.5\n+     1 | 0.6\n".to_string()
+            ))
+        );
     }
 
     #[test]

@@ -63,6 +63,17 @@ fn tempdir_in(parent: &Path) -> io::Result<ScratchDir> {
     }
 }
 
+/// Writes an executable shell script `name` with `body` in `dir`, for the unit
+/// tests' checkers, interactors and programs.
+#[cfg(test)]
+pub(crate) fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join(name);
+    fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+    fs::set_permissions(&path, fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -387,3 +387,349 @@ pub fn judge_interactive(
         interaction,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use std::os::unix::process::ExitStatusExt;
+    use std::process::ExitStatus;
+
+    use super::*;
+
+    const LIMIT: Duration = Duration::from_secs(2);
+
+    /// A run that exited with `code` after 1 s under a 64 MB limit, with this
+    /// stdout and stderr.
+    fn exited(code: i32, stdout: &[u8], stderr: &[u8]) -> Execution {
+        ended(Some(ExitStatus::from_raw(code << 8)), stdout, stderr)
+    }
+
+    fn ended(status: Option<ExitStatus>, stdout: &[u8], stderr: &[u8]) -> Execution {
+        Execution {
+            status,
+            killed: None,
+            stdout: stdout.to_vec(),
+            stderr: stderr.to_vec(),
+            stderr_dropped: 0,
+            stdout_truncated: false,
+            streams_abandoned: false,
+            elapsed: Duration::from_secs(1),
+            cpu: Duration::from_secs(1),
+            peak_memory_kb: 1024,
+            limits: Limits {
+                time: LIMIT,
+                memory_mb: Some(64),
+                stack_mb: None,
+            },
+        }
+    }
+
+    fn verdict(run: &Execution) -> Verdict {
+        Verdict::of_execution(run, b"516\n", LIMIT)
+    }
+
+    #[test]
+    fn codes_name_every_verdict() {
+        let failed = |reason: &str| Verdict::CheckerFailed {
+            reason: reason.to_string(),
+        };
+        assert_eq!(Verdict::Accepted.code(), "AC");
+        assert_eq!(verdict(&exited(0, b"515\n", b"")).code(), "WA");
+        assert_eq!(verdict(&exited(1, b"", b"")).code(), "RE");
+        assert_eq!(Verdict::OutputLimitExceeded.code(), "OLE");
+        assert_eq!(
+            Verdict::Invalid {
+                message: String::new()
+            }
+            .code(),
+            "INVALID"
+        );
+        assert_eq!(failed("").code(), "FAIL");
+        assert!(Verdict::Accepted.is_accepted());
+        assert!(!failed("").is_accepted());
+    }
+
+    #[test]
+    fn a_clean_run_is_judged_by_its_output() {
+        assert_eq!(
+            verdict(&exited(0, b"516\n", b"warning\n")),
+            Verdict::Accepted
+        );
+        let wrong = verdict(&exited(0, b"515\n", b""));
+        assert_eq!(
+            wrong.to_string(),
+            "line 1: expected \"516\", got \"515\"\n-     1 | 516\n+     1 | 515\n"
+        );
+        let checked = Verdict::of_run(&exited(0, b"x", b""), LIMIT, |got| Verdict::Invalid {
+            message: String::from_utf8_lossy(got).into_owned(),
+        });
+        assert_eq!(
+            checked.to_string(),
+            "the validator rejects this input:\n  x\n"
+        );
+    }
+
+    #[test]
+    fn output_past_the_cap_is_ole_first() {
+        let mut run = exited(0, b"516\n", b"");
+        run.stdout_truncated = true;
+        assert_eq!(verdict(&run), Verdict::OutputLimitExceeded);
+        let mut run = ended(None, b"516\n", b"");
+        run.killed = Some(Kill::OutputLimit);
+        run.peak_memory_kb = 1 << 20;
+        assert_eq!(verdict(&run), Verdict::OutputLimitExceeded);
+        assert_eq!(
+            Verdict::OutputLimitExceeded.to_string(),
+            "killed after more than 256 MiB of output\n"
+        );
+    }
+
+    #[test]
+    fn memory_over_the_limit_or_a_failed_allocation_is_mle() {
+        let mut run = exited(0, b"516\n", b"");
+        run.peak_memory_kb = 64 * 1024 + 1;
+        let over = verdict(&run);
+        assert_eq!(
+            over,
+            Verdict::MemoryLimitExceeded {
+                limit_mb: 64,
+                peak_kb: 64 * 1024 + 1,
+                allocation_failure: None
+            }
+        );
+        assert_eq!(
+            over.to_string(),
+            "peak memory 64.0 MB over the limit of 64 MB\n"
+        );
+        run.peak_memory_kb = 64 * 1024;
+        assert_eq!(verdict(&run), Verdict::Accepted, "at the limit");
+
+        let aborted = Some(ExitStatus::from_raw(libc::SIGABRT));
+        let run = ended(
+            aborted,
+            b"",
+            b"start\nmemory allocation of 4096 bytes failed\nthen\n",
+        );
+        let failed = verdict(&run);
+        assert_eq!(
+            failed.to_string(),
+            "an allocation failed at the cap of 128 MB (peak memory 1.0 MB):\n  \
+             memory allocation of 4096 bytes failed\n"
+        );
+        // Without a memory limit, the same run is a runtime error.
+        let mut unlimited = ended(aborted, b"", b"std::bad_alloc\n");
+        unlimited.limits.memory_mb = None;
+        assert_eq!(verdict(&unlimited).code(), "RE");
+    }
+
+    #[test]
+    fn a_failed_allocation_counts_only_for_a_run_that_failed_by_itself() {
+        // A program that succeeds, or that the harness killed, is judged as such.
+        assert_eq!(
+            verdict(&exited(0, b"516\n", b"caught std::bad_alloc\n")),
+            Verdict::Accepted
+        );
+        let mut killed = ended(None, b"", b"MemoryError\n");
+        killed.killed = Some(Kill::TimeLimit);
+        assert_eq!(
+            verdict(&killed),
+            Verdict::TimeLimitExceeded {
+                limit: LIMIT,
+                killed: true
+            }
+        );
+    }
+
+    #[test]
+    fn time_past_the_limit_is_tle_killed_or_not() {
+        let mut run = ended(None, b"", b"");
+        run.killed = Some(Kill::TimeLimit);
+        assert_eq!(
+            verdict(&run).to_string(),
+            "killed at the time limit of 2000 ms\n"
+        );
+        let mut late = exited(0, b"516\n", b"");
+        late.elapsed = LIMIT + Duration::from_millis(1);
+        assert_eq!(
+            verdict(&late).to_string(),
+            "ended by itself, but after the time limit of 2000 ms\n"
+        );
+    }
+
+    #[test]
+    fn a_failed_run_is_re_with_its_stderr() {
+        let run = exited(
+            3,
+            b"516\n",
+            b"thread 'main' panicked at src/main.rs:1:1\nboom\n",
+        );
+        assert_eq!(
+            verdict(&run).to_string(),
+            "exit status 3\nstderr (tail):\n  thread 'main' panicked at src/main.rs:1:1\n  boom\n"
+        );
+        assert_eq!(
+            verdict(&exited(1, b"", b"")).to_string(),
+            "exit status 1\n(stderr was empty)\n"
+        );
+        let overflow = ended(
+            Some(ExitStatus::from_raw(libc::SIGABRT)),
+            b"",
+            b"\nthread 'main' has overflowed its stack\nfatal runtime error: stack overflow\n",
+        );
+        assert_eq!(
+            verdict(&overflow),
+            Verdict::RuntimeError {
+                status: "stack overflow (signal 6 (SIGABRT))".to_string(),
+                stderr_tail:
+                    "\nthread 'main' has overflowed its stack\nfatal runtime error: stack overflow"
+                        .to_string()
+            }
+        );
+        let mut dropped = exited(2, b"", b"last words\n");
+        dropped.stderr_dropped = 70000;
+        assert_eq!(
+            verdict(&dropped).to_string(),
+            "exit status 2\nstderr (tail):\n  ... (70000 earlier bytes not kept)\n  last words\n"
+        );
+    }
+
+    #[test]
+    fn megabytes_have_one_decimal() {
+        assert_eq!(megabytes(1536), "1.5 MB");
+        assert_eq!(megabytes(0), "0.0 MB");
+    }
+
+    #[test]
+    fn other_verdicts_show_their_reason() {
+        let rejected = |presentation| Verdict::Rejected {
+            message: "token 2: expected `1`, got `2`".to_string(),
+            details: "-     1 | 0 1\n".to_string(),
+            presentation,
+        };
+        assert_eq!(
+            rejected(false).to_string(),
+            "token 2: expected `1`, got `2`\n-     1 | 0 1\n"
+        );
+        assert_eq!(
+            rejected(true).to_string(),
+            "presentation error: token 2: expected `1`, got `2`\n-     1 | 0 1\n"
+        );
+        let failed = Verdict::CheckerFailed {
+            reason: "exit status 3\nbad answer file".to_string(),
+        };
+        assert_eq!(
+            failed.to_string(),
+            "the checker failed: no verdict on the program\n  exit status 3\n  bad answer file\n"
+        );
+        assert_eq!(Verdict::Accepted.to_string(), "");
+    }
+
+    /// A program that printed `516` (ending first or not), against an
+    /// interactor that exited with `code` and wrote `stderr`.
+    fn interaction(program: Execution, code: i32, stderr: &[u8], first: bool) -> Interaction {
+        Interaction {
+            program,
+            interactor: exited(code, b"", stderr),
+            program_ended_first: first,
+        }
+    }
+
+    #[test]
+    fn the_interactor_decides_unless_the_program_failed_first() {
+        let judged = |run, code, first| {
+            Verdict::of_interaction(
+                &interaction(run, code, b"wrong guess\n2 queries\n", first),
+                LIMIT,
+            )
+        };
+        let clean = || exited(0, b"516\n", b"");
+        assert_eq!(judged(clean(), 0, false), Ok(Verdict::Accepted));
+        let wrong = judged(clean(), 1, true).unwrap();
+        assert_eq!(
+            wrong,
+            Verdict::Rejected {
+                message: "the interactor says: wrong guess".to_string(),
+                details: "  2 queries\n".to_string(),
+                presentation: false
+            }
+        );
+        assert_eq!(wrong.code(), "WA");
+        let presentation = judged(clean(), 2, false).unwrap();
+        assert_eq!(
+            presentation.to_string(),
+            "presentation error: the interactor says: wrong guess\n  2 queries\n"
+        );
+        // The program's crash decides when it came first, or when the
+        // interactor accepted; else the interactor's word does.
+        let crash = || exited(3, b"", b"");
+        assert_eq!(judged(crash(), 1, true).unwrap().code(), "RE");
+        assert_eq!(judged(crash(), 0, false).unwrap().code(), "RE");
+        assert_eq!(judged(crash(), 1, false).unwrap().code(), "WA");
+        let silent = Verdict::of_interaction(&interaction(clean(), 1, b"", false), LIMIT);
+        assert_eq!(
+            silent.unwrap().to_string(),
+            "the interactor says: (nothing)\n"
+        );
+    }
+
+    #[test]
+    fn a_failed_interactor_is_an_error_never_a_verdict() {
+        let failed = Verdict::of_interaction(
+            &interaction(
+                exited(0, b"516\n", b""),
+                3,
+                b"cannot read the input\n",
+                true,
+            ),
+            LIMIT,
+        );
+        assert_eq!(
+            failed,
+            Err("the interactor failed: exit status 3\ncannot read the input".to_string())
+        );
+        let mut late = interaction(exited(0, b"516\n", b""), 0, b"", true);
+        late.interactor.elapsed = LIMIT + Duration::from_millis(1);
+        assert_eq!(
+            Verdict::of_interaction(&late, LIMIT),
+            Err("the interactor failed: still running after 2000 ms\n".to_string())
+        );
+    }
+
+    #[test]
+    fn an_interactor_gets_input_output_and_answer_and_a_second_more() {
+        let dir = crate::scratch::tempdir().unwrap();
+        let script = |name, body| crate::scratch::script(dir.path(), name, body);
+        let interactor = script(
+            "interactor",
+            "read secret < \"$1\"\n\
+             echo \"$secret\"\n\
+             read guess\n\
+             echo \"guessed $guess\" > \"$2\"\n\
+             [ \"$guess\" = \"$secret\" ] || { echo \"wrong guess $guess\" >&2; exit 1; }\n\
+             [ -f \"$3\" ] || { echo 'no answer file' >&2; exit 3; }",
+        );
+        let input = dir.path().join("input");
+        std::fs::write(&input, "7\n").unwrap();
+        let echoes = script("echoes", "read x; echo \"$x\"");
+        // Under a second: the interactor's limit is the program's plus a second.
+        let limits = Limits::time(Duration::from_millis(900));
+        let judged = |program: &Path, answer: Option<&Path>| {
+            judge_interactive(program, &limits, &interactor, &input, answer).unwrap()
+        };
+        let accepted = judged(&echoes, Some(&input));
+        assert_eq!(accepted.verdict, Ok(Verdict::Accepted));
+        assert_eq!(accepted.output, b"guessed 7\n");
+        assert_eq!(
+            accepted.interaction.interactor.limits.time,
+            Duration::from_millis(1900)
+        );
+        assert_eq!(
+            judged(&echoes, None).verdict,
+            Err("the interactor failed: exit status 3\nno answer file".to_string())
+        );
+        let wrong = judged(&script("wrong", "read x; echo 8"), Some(&input));
+        assert_eq!(
+            wrong.verdict.unwrap().to_string(),
+            "the interactor says: wrong guess 8\n"
+        );
+    }
+}

@@ -629,6 +629,182 @@ name = "demo-naive"
     }
 
     #[test]
+    fn reads_the_limits_and_where_the_cases_are() {
+        let problem = load_judge_table(
+            "memory-limit-mb = 256\ninteractive = true\nurl = \"https://example.com/1\" # a\n",
+        )
+        .unwrap();
+        assert_eq!(problem.name, "demo");
+        assert!(
+            problem.io_tests_dir.ends_with("io-tests/demo"),
+            "{problem:?}"
+        );
+        assert!(problem.manifest_dir.ends_with("crates/demo"), "{problem:?}");
+        assert_eq!(
+            problem.io_tests_dir.parent().unwrap(),
+            problem
+                .manifest_dir
+                .parent()
+                .unwrap()
+                .parent()
+                .unwrap()
+                .join("io-tests")
+        );
+        assert_eq!(problem.time_limit, Duration::from_millis(500));
+        assert!(problem.interactive);
+        assert_eq!(problem.url.as_deref(), Some("https://example.com/1"));
+        assert_eq!(
+            problem.limits(),
+            Limits {
+                time: Duration::from_millis(500),
+                memory_mb: Some(256),
+                stack_mb: Some(256)
+            },
+            "the stack is as large as the memory limit"
+        );
+        let stack = load_judge_table("memory-limit-mb = 256\nstack-limit-mb = 8\n").unwrap();
+        assert_eq!(stack.limits().stack_mb, Some(8));
+        assert!(!stack.interactive);
+        let unlimited = load_judge_table("").unwrap();
+        assert_eq!(
+            (unlimited.memory_limit_mb, unlimited.limits().stack_mb),
+            (None, None)
+        );
+    }
+
+    #[test]
+    fn a_limit_is_from_one_mib_to_one_tib() {
+        for mb in [1, MAX_MB] {
+            let problem =
+                load_judge_table(&format!("memory-limit-mb = {mb}\nstack-limit-mb = {mb}\n"));
+            let problem = problem.unwrap();
+            assert_eq!(
+                (problem.memory_limit_mb, problem.stack_limit_mb),
+                (Some(mb), Some(mb))
+            );
+        }
+        for (key, mb) in [("memory-limit-mb", 0), ("stack-limit-mb", MAX_MB + 1)] {
+            let error = load_judge_table(&format!("{key} = {mb}\n")).unwrap_err();
+            assert_eq!(
+                error.to_string(),
+                format!("[package.metadata.judge] {key} = {mb}: expected 1 to 1048576 (MiB)")
+            );
+        }
+    }
+
+    #[test]
+    fn a_manifest_without_what_the_judge_needs_is_refused() {
+        let root = crate::scratch::tempdir().unwrap();
+        let crate_dir = root.path().join("crates/demo");
+        fs::create_dir_all(&crate_dir).unwrap();
+        let path = crate_dir.join("Cargo.toml").display().to_string();
+        let error = Problem::from_manifest_dir(&crate_dir).unwrap_err();
+        assert_eq!(error.kind(), io::ErrorKind::NotFound);
+        assert!(
+            error.to_string().starts_with(&format!("{path}: ")),
+            "{error}"
+        );
+        for (manifest, message) in [
+            (
+                "[package.metadata.judge]\ntime-limit-ms = 5\n",
+                "no package name",
+            ),
+            (
+                "[package]\nname = \"demo\"\n",
+                "no [package.metadata.judge] table",
+            ),
+            (
+                "[package]\nname = \"demo\"\n[package.metadata.judge]\ntime-limit-ms = 0\n",
+                "[package.metadata.judge] needs a positive integer time-limit-ms",
+            ),
+            (
+                "[package]\nname = \"demo\"\n[package.metadata.judge]\n",
+                "[package.metadata.judge] needs a positive integer time-limit-ms",
+            ),
+            ("[package\n", "line 1: a table header without `]`"),
+        ] {
+            fs::write(crate_dir.join("Cargo.toml"), manifest).unwrap();
+            let error = Problem::from_manifest_dir(&crate_dir).unwrap_err();
+            assert_eq!(
+                error.to_string(),
+                format!("{path}: {message}"),
+                "{manifest:?}"
+            );
+        }
+        fs::write(
+            crate_dir.join("Cargo.toml"),
+            "[package.metadata.judge]\ngrowth = x\n",
+        )
+        .unwrap();
+        assert_eq!(
+            growth_claim(&crate_dir).unwrap_err().to_string(),
+            format!("{path}: line 2: growth = x: expected a number such as 1 or 1.5")
+        );
+    }
+
+    #[test]
+    fn values_are_read_strictly() {
+        let manifest = Manifest::parse(
+            "[package.metadata.judge] # the judge's\n\
+             a = +5\nb = 1e999\nc = \"x\" y\nd = \"x\\\\y\"\ne = \"x\" # note\n\
+             f = 5 # five\ng = false\n[[ bin ]]\nname = \"one\"\n[[bin]]\nname = \"two\"\n",
+        )
+        .unwrap();
+        fn error<T: std::fmt::Debug>(result: io::Result<T>) -> String {
+            result.unwrap_err().to_string()
+        }
+        assert_eq!(
+            error(manifest.integer(JUDGE_TABLE, "a")),
+            "line 2: a = +5: expected a whole number"
+        );
+        assert_eq!(
+            error(manifest.number(JUDGE_TABLE, "b")),
+            "line 3: b = 1e999: expected a number such as 1 or 1.5"
+        );
+        let not_a_string = |key: &str, line: usize, raw: &str| {
+            format!(
+                "line {line}: {key} = {raw}: expected a string in double quotes, without escapes"
+            )
+        };
+        assert_eq!(
+            error(manifest.string(JUDGE_TABLE, "c")),
+            not_a_string("c", 4, "\"x\" y")
+        );
+        assert_eq!(
+            error(manifest.string(JUDGE_TABLE, "d")),
+            not_a_string("d", 5, "\"x\\\\y\"")
+        );
+        assert_eq!(
+            manifest.string(JUDGE_TABLE, "e").unwrap().as_deref(),
+            Some("x")
+        );
+        assert_eq!(manifest.integer(JUDGE_TABLE, "f").unwrap(), Some(5));
+        assert_eq!(manifest.number(JUDGE_TABLE, "f").unwrap(), Some(5.0));
+        assert_eq!(manifest.boolean(JUDGE_TABLE, "g").unwrap(), Some(false));
+        assert_eq!(manifest.strings("bin", "name").unwrap(), ["one", "two"]);
+        assert_eq!(
+            manifest.strings("package", "name").unwrap(),
+            Vec::<String>::new()
+        );
+        assert!(!manifest.has_table("package"));
+    }
+
+    #[test]
+    fn problem_names_are_the_crates_sorted() {
+        let root = crate::scratch::tempdir().unwrap();
+        for (name, is_crate) in [("zeta", true), ("alpha", true), ("notes", false)] {
+            let dir = root.path().join("crates").join(name);
+            fs::create_dir_all(&dir).unwrap();
+            if is_crate {
+                fs::write(dir.join("Cargo.toml"), "").unwrap();
+            }
+        }
+        assert_eq!(problem_names(root.path()).unwrap(), ["alpha", "zeta"]);
+        let error = problem_names(&root.path().join("none")).unwrap_err();
+        assert!(error.to_string().contains("none/crates: "), "{error}");
+    }
+
+    #[test]
     fn every_problem_of_the_workspace_loads() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
         let names = problem_names(&root).unwrap();

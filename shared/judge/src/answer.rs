@@ -201,6 +201,141 @@ fn first_line_and_rest(stderr: &[u8]) -> (Option<String>, String) {
 mod tests {
     use super::*;
 
+    /// A checker: a shell script with `body`, in `dir`.
+    fn checker(dir: &Path, body: &str) -> PathBuf {
+        scratch::script(dir, "checker", body)
+    }
+
+    /// `checker`'s verdict on the output `2` of the input `1` with answer `3`.
+    fn checked(checker: &Path, time_limit: Duration) -> Verdict {
+        run_checker(checker, b"1\n", b"2\n", b"3\n", time_limit)
+    }
+
+    #[test]
+    fn a_checking_names_itself_and_its_checker() {
+        let program = PathBuf::from("bin/demo-check");
+        let by_checker = Checking::checker_program(program.clone());
+        assert_eq!(
+            by_checker,
+            Checking::Checker {
+                program: program.clone(),
+                time_limit: Duration::from_secs(10)
+            }
+        );
+        assert_eq!(by_checker.checker(), Some(program.as_path()));
+        assert_eq!(Checking::default().checker(), None);
+        assert_eq!(by_checker.to_string(), "checker bin/demo-check");
+        assert_eq!(
+            by_checker.heading_note(),
+            ", compared by checker bin/demo-check"
+        );
+        assert_eq!(Checking::default().heading_note(), "");
+        assert_eq!(Checking::default().to_string(), "lines");
+        assert_eq!(
+            Checking::Compare(Mode::Tokens).heading_note(),
+            ", compared by tokens"
+        );
+    }
+
+    #[test]
+    fn comparisons_judge_the_output() {
+        let lines = Checking::default();
+        assert_eq!(
+            lines.judge_output(b"", b"1 2\n", b"1 2 \n"),
+            Verdict::Accepted
+        );
+        assert_eq!(
+            lines.judge_output(b"", b"1 2\n", b"1  2\n").to_string(),
+            "line 1: expected \"1 2\", got \"1  2\"\n-     1 | 1 2\n+     1 | 1  2\n"
+        );
+        let tokens = Checking::Compare(Mode::Tokens);
+        assert_eq!(
+            tokens.judge_output(b"", b"1 2\n", b"1  2\n"),
+            Verdict::Accepted
+        );
+        assert_eq!(
+            tokens.judge_output(b"", b"1 2\n", b"1 3\n"),
+            Verdict::Rejected {
+                message: "token 2: expected `2`, got `3`".to_string(),
+                details: "-     1 | 1 2\n+     1 | 1 3\n".to_string(),
+                presentation: false
+            }
+        );
+        let limit = Duration::from_secs(10);
+        let run = execute(Path::new("/bin/echo"), &["1", "2"], b"", limit).unwrap();
+        assert_eq!(
+            tokens.verdict(&run, b"", b"1\n2\n", limit),
+            Verdict::Accepted
+        );
+        assert_eq!(lines.verdict(&run, b"", b"1\n2\n", limit).code(), "WA");
+        let failed = execute(Path::new("/bin/false"), &[], b"", limit).unwrap();
+        assert_eq!(lines.verdict(&failed, b"", b"", limit).code(), "RE");
+    }
+
+    #[test]
+    fn a_checker_gets_input_output_and_answer_and_its_status_decides() {
+        let dir = scratch::tempdir().unwrap();
+        let limit = Duration::from_secs(10);
+        let accepts = checker(
+            dir.path(),
+            r#"[ "$(cat "$1" "$2" "$3")" = "$(printf '1\n2\n3')" ]"#,
+        );
+        assert_eq!(checked(&accepts, limit), Verdict::Accepted);
+        let checking = Checking::checker_program(accepts);
+        assert_eq!(
+            checking.judge_output(b"1\n", b"3\n", b"2\n"),
+            Verdict::Accepted
+        );
+        assert_eq!(checking.judge_output(b"1\n", b"2\n", b"3\n").code(), "WA");
+        for (code, presentation) in [(1, false), (2, true)] {
+            let rejects = checker(
+                dir.path(),
+                &format!("echo 'wrong answer 2 is odd' >&2; echo 'read 1 token' >&2; exit {code}"),
+            );
+            assert_eq!(
+                checked(&rejects, limit),
+                Verdict::Rejected {
+                    message: "wrong answer 2 is odd".to_string(),
+                    details: "read 1 token\n".to_string(),
+                    presentation
+                }
+            );
+        }
+        let silent = checker(dir.path(), "exit 1");
+        assert_eq!(
+            checked(&silent, limit).to_string(),
+            "(the checker gave no message)\n"
+        );
+    }
+
+    #[test]
+    fn a_checker_that_fails_gives_no_verdict() {
+        let dir = scratch::tempdir().unwrap();
+        let shown = show_path(dir.path().join("checker"));
+        let limit = Duration::from_secs(10);
+        let failed = |reason: String| Verdict::CheckerFailed { reason };
+        let broken = checker(dir.path(), "echo 'cannot read the answer' >&2; exit 3");
+        assert_eq!(
+            checked(&broken, limit),
+            failed(format!("{shown}: exit status 3\ncannot read the answer"))
+        );
+        let hangs = checker(dir.path(), "exec sleep 10");
+        assert_eq!(
+            checked(&hangs, Duration::from_millis(200)),
+            failed(format!("{shown}: still running after 200 ms"))
+        );
+        let floods = checker(dir.path(), "head -c 300000000 /dev/zero; exit 0");
+        assert_eq!(
+            checked(&floods, limit),
+            failed(format!("{shown}: killed after more than 256 MiB of output"))
+        );
+        let missing = dir.path().join("none");
+        let Verdict::CheckerFailed { reason } = checked(&missing, limit) else {
+            panic!("a missing checker gave a verdict");
+        };
+        assert!(reason.starts_with("cannot run the checker: "), "{reason}");
+    }
+
     #[test]
     fn the_first_line_is_the_message() {
         assert_eq!(first_line_and_rest(b""), (None, String::new()));

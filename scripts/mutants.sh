@@ -61,6 +61,7 @@ test_targets() {
             echo "--lib" ;;
         # The interactor's library, run as the fixture guess-interact.
         shared/judge/src/interact.rs) echo "--lib --test interactor" ;;
+        shared/judge/src/outputs.rs) echo "--lib --test outputs" ;;
         *) echo "" ;;
     esac
 }

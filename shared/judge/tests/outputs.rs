@@ -176,3 +176,50 @@ fn judge_outputs_writes_what_is_missing_and_fails_on_what_it_cannot() {
         "answer 3\n"
     );
 }
+
+#[test]
+fn an_output_that_appears_while_the_naive_runs_is_kept() {
+    let dir = judge::scratch::tempdir().unwrap();
+    let problem = problem(dir.path(), &[("a.in", "1\n")]);
+    let output = problem.io_tests_dir.join("a.out");
+    // The naive itself writes the `.out` first: it appears between the
+    // search for inputs without one and the writing.
+    let naive = script(
+        dir.path(),
+        "naive",
+        &format!("echo written meanwhile > '{}'; echo 1", output.display()),
+    );
+    let mut report = Vec::new();
+    let written = write_outputs(&problem, &naive, None, SECOND, &mut report).unwrap();
+    let report = String::from_utf8(report).unwrap();
+    assert_eq!((written.written, written.not_written), (0, 1), "{report}");
+    assert!(
+        report.ends_with(&format!(
+            "not written: {}\n     it appeared meanwhile: never overwritten\n",
+            output.display()
+        )),
+        "{report}"
+    );
+    assert_eq!(fs::read_to_string(&output).unwrap(), "written meanwhile\n");
+}
+
+#[test]
+fn an_output_that_cannot_be_created_is_an_error() {
+    let dir = judge::scratch::tempdir().unwrap();
+    let problem = problem(dir.path(), &[("a.in", "1\n")]);
+    // The naive removes the cases' folder: the `.out` has nowhere to go.
+    let naive = script(
+        dir.path(),
+        "naive",
+        &format!("rm -r '{}'; echo 1", problem.io_tests_dir.display()),
+    );
+    let error = write_outputs(&problem, &naive, None, SECOND, &mut Vec::new()).unwrap_err();
+    assert_eq!(error.kind(), std::io::ErrorKind::NotFound);
+    let output = problem.io_tests_dir.join("a.out");
+    assert!(
+        error
+            .to_string()
+            .starts_with(&format!("{}: ", output.display())),
+        "{error}"
+    );
+}

@@ -2,7 +2,7 @@
 //! every stored input and on every input of the walk it prints x + a + b - 3 (the
 //! three numbers read 0-based), computed here from the tokens.
 
-use judge::crosscheck::{generated_input, program_output};
+use judge::crosscheck::{program_output, walk_and_random_inputs};
 use judge::validate::stored_inputs;
 
 const BASELINE: &str = env!("CARGO_BIN_EXE_connect3-baseline");
@@ -31,10 +31,7 @@ fn prints_the_sum_of_the_sample() {
 fn prints_the_sum_of_every_stored_and_walked_input() {
     let mut inputs = stored_inputs(env!("CARGO_MANIFEST_DIR"));
     assert!(!inputs.is_empty(), "stored inputs exist");
-    for index in 0..64 {
-        let args = ["--all", &index.to_string()].map(String::from);
-        inputs.push((args.join(" "), generated_input(GEN, &[&args[0], &args[1]])));
-    }
+    inputs.extend(walk_and_random_inputs(GEN, &[]));
     for (name, input) in inputs {
         assert_eq!(baseline_output(&input), expected_output(&input), "{name}");
     }

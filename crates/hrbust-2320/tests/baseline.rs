@@ -2,7 +2,7 @@
 //! input, on every stored input, on random inputs and on the walk it prints the sum
 //! of the first bytes of the cells and movers, computed here from the tokens.
 
-use judge::crosscheck::{generated_input, program_output};
+use judge::crosscheck::{program_output, walk_and_random_inputs};
 use judge::validate::stored_inputs;
 
 const BASELINE: &str = env!("CARGO_BIN_EXE_hrbust-2320-baseline");
@@ -37,14 +37,8 @@ fn prints_the_sum_of_the_first_bytes_of_a_hand_made_input() {
 fn prints_the_sum_of_the_first_bytes_of_every_stored_and_generated_input() {
     let mut inputs = stored_inputs(env!("CARGO_MANIFEST_DIR"));
     assert!(!inputs.is_empty(), "stored inputs exist");
-    inputs.push(("--all 0".into(), generated_input(GEN, &["--all", "0"])));
-    for seed in 0..5 {
-        let seed = seed.to_string();
-        inputs.push((
-            format!("{seed} 1000"),
-            generated_input(GEN, &[&seed, "1000"]),
-        ));
-    }
+    let random: Vec<(u64, &str)> = (0..5).map(|seed| (seed, "1000")).collect();
+    inputs.extend(walk_and_random_inputs(GEN, &random));
     for (name, input) in inputs {
         assert_eq!(baseline_output(&input), expected_output(&input), "{name}");
     }

@@ -2,7 +2,7 @@
 //! input, on every stored input and on random inputs it prints the total length of
 //! the strips, computed here from the tokens.
 
-use judge::crosscheck::{generated_input, program_output};
+use judge::crosscheck::{program_output, walk_and_random_inputs};
 use judge::validate::stored_inputs;
 
 const BASELINE: &str = env!("CARGO_BIN_EXE_line-sg-baseline");
@@ -28,13 +28,8 @@ fn prints_the_total_length_of_a_hand_made_input() {
 fn prints_the_total_length_of_every_stored_and_generated_input() {
     let mut inputs = stored_inputs(env!("CARGO_MANIFEST_DIR"));
     assert!(!inputs.is_empty(), "stored inputs exist");
-    for seed in 0..5 {
-        let seed = seed.to_string();
-        inputs.push((
-            format!("{seed} 5000"),
-            generated_input(GEN, &[&seed, "5000"]),
-        ));
-    }
+    let random: Vec<(u64, &str)> = (0..5).map(|seed| (seed, "5000")).collect();
+    inputs.extend(walk_and_random_inputs(GEN, &random));
     for (name, input) in inputs {
         assert_eq!(baseline_output(&input), expected_output(&input), "{name}");
     }

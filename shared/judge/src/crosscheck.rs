@@ -160,6 +160,32 @@ pub fn generated_input(gen: &str, args: &[&str]) -> Vec<u8> {
     output_for_test(gen, args, b"", "the generator")
 }
 
+/// For tests: every input of `gen`'s exhaustive walk (`gen --all I` for each I
+/// below `gen --count-all`), then the input of each `SEED SIZE` in `random`,
+/// each named by its command (`` `gen --all 3` ``).
+///
+/// # Panics
+/// When the generator cannot run or fails.
+pub fn walk_and_random_inputs(gen: &str, random: &[(u64, &str)]) -> Vec<(String, Vec<u8>)> {
+    let count: u64 = String::from_utf8_lossy(&generated_input(gen, &["--count-all"]))
+        .trim()
+        .parse()
+        .expect("--count-all prints a number");
+    let walk = (0..count).map(|index| vec!["--all".to_string(), index.to_string()]);
+    let random = random
+        .iter()
+        .map(|(seed, size)| vec![seed.to_string(), size.to_string()]);
+    walk.chain(random)
+        .map(|args| {
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            (
+                format!("`gen {}`", args.join(" ")),
+                generated_input(gen, &args),
+            )
+        })
+        .collect()
+}
+
 /// For tests: what `program` prints for `input` (a benchmark baseline's
 /// checksum of what it read, say), within a minute.
 ///

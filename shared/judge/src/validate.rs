@@ -356,22 +356,8 @@ pub fn assert_stored_inputs_valid(validate: Validate, manifest_dir: &str) {
 /// # Panics
 /// On the first generated input that `validate` rejects, naming its arguments.
 pub fn assert_generated_inputs_valid(validate: Validate, gen: &str, random: &[(u64, &str)]) {
-    let generated = |args: &[&str]| crate::crosscheck::generated_input(gen, args);
-    let count: u64 = String::from_utf8_lossy(&generated(&["--count-all"]))
-        .trim()
-        .parse()
-        .expect("--count-all prints a number");
-    let walk = (0..count).map(|index| vec!["--all".to_string(), index.to_string()]);
-    let random = random
-        .iter()
-        .map(|(seed, size)| vec![seed.to_string(), size.to_string()]);
-    for args in walk.chain(random) {
-        let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        assert_valid(
-            validate,
-            &format!("the input of `gen {}`", args.join(" ")),
-            &generated(&args),
-        );
+    for (command, input) in crate::crosscheck::walk_and_random_inputs(gen, random) {
+        assert_valid(validate, &format!("the input of {command}"), &input);
     }
 }
 

@@ -97,12 +97,16 @@ pub(crate) enum Validation {
 /// A validator reads one input on stdin: exit 0 if valid, exit 1 with a line
 /// on stderr if not. Anything else (a crash, a timeout) is its own failure.
 pub(crate) fn validate(validator: &Path, input: &[u8]) -> io::Result<Validation> {
-    let run = execute(validator, &[], input, VALIDATOR_LIMIT)?;
+    validate_within(validator, input, VALIDATOR_LIMIT)
+}
+
+fn validate_within(validator: &Path, input: &[u8], limit: Duration) -> io::Result<Validation> {
+    let run = execute(validator, &[], input, limit)?;
     Ok(match run.status.and_then(|status| status.code()) {
-        _ if run.timed_out(VALIDATOR_LIMIT) => Validation::Failed(format!(
+        _ if run.timed_out(limit) => Validation::Failed(format!(
             "validator {} still running after {} ms",
             show_path(validator),
-            VALIDATOR_LIMIT.as_millis()
+            limit.as_millis()
         )),
         Some(0) => Validation::Valid,
         Some(1) => {
@@ -407,4 +411,41 @@ pub fn assert_io_tests_pass(manifest_dir: &str, binary: &str) {
 fn fail_test(message: String) -> ! {
     eprintln!("{message}");
     std::panic::resume_unwind(Box::new(message))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scratch::{script, tempdir};
+
+    fn failure(validation: Validation) -> String {
+        match validation {
+            Validation::Failed(message) => message,
+            Validation::Valid => panic!("expected a failure, got Valid"),
+            Validation::Invalid(message) => panic!("expected a failure, got Invalid({message})"),
+        }
+    }
+
+    #[test]
+    fn a_validator_past_its_limit_is_its_own_failure_saying_so() {
+        let dir = tempdir().unwrap();
+        let validator = script(dir.path(), "validator", "exec sleep 10");
+        let limit = Duration::from_millis(200);
+        let message = failure(validate_within(&validator, b"1\n", limit).unwrap());
+        assert!(
+            message.starts_with("validator ") && message.ends_with(" still running after 200 ms"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn a_validator_that_crashes_is_its_own_failure_saying_how() {
+        let dir = tempdir().unwrap();
+        let validator = script(dir.path(), "validator", "echo broken >&2; exit 3");
+        let message = failure(validate(&validator, b"1\n").unwrap());
+        assert!(
+            message.ends_with(" failed: exit status 3\nbroken"),
+            "{message}"
+        );
+    }
 }

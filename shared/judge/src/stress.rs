@@ -216,8 +216,8 @@ impl<'a> Progress<'a> {
         }
     }
 
-    fn rate(&self, done: u64) -> String {
-        let seconds = self.started.elapsed().as_secs_f64();
+    fn rate(&self, done: u64, now: Instant) -> String {
+        let seconds = (now - self.started).as_secs_f64();
         if seconds > 0.0 {
             format!("{:.0}/s", done as f64 / seconds)
         } else {
@@ -227,16 +227,24 @@ impl<'a> Progress<'a> {
 
     /// Notes that `done` cases are finished and `next` is about to run.
     fn update(&mut self, done: u64, next: Origin) {
+        self.update_at(done, next, Instant::now());
+    }
+
+    fn update_at(&mut self, done: u64, next: Origin, now: Instant) {
         let every = if self.in_place {
             REDRAW_EVERY
         } else {
             LOG_EVERY
         };
-        if self.last_shown.elapsed() < every {
+        if now - self.last_shown < every {
             return;
         }
-        self.last_shown = Instant::now();
-        let line = format!("stress: {}, {}, next {next}", cases(done), self.rate(done));
+        self.last_shown = now;
+        let line = format!(
+            "stress: {}, {}, next {next}",
+            cases(done),
+            self.rate(done, now)
+        );
         // Progress is a courtesy: a closed stderr must not stop the run.
         let _ = if self.in_place {
             write!(self.out, "\r\x1b[K{line}")
@@ -248,6 +256,7 @@ impl<'a> Progress<'a> {
 
     /// Clears the in-place line and writes the closing one.
     fn finish(&mut self, done: u64) {
+        let now = Instant::now();
         if self.in_place {
             let _ = write!(self.out, "\r\x1b[K");
         }
@@ -255,8 +264,8 @@ impl<'a> Progress<'a> {
             self.out,
             "stress: {} in {:.1} s ({})",
             cases(done),
-            self.started.elapsed().as_secs_f64(),
-            self.rate(done)
+            (now - self.started).as_secs_f64(),
+            self.rate(done, now)
         );
         let _ = self.out.flush();
     }
@@ -960,6 +969,99 @@ pub fn stress(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::scratch::tempdir;
+
+    const SEED: Origin = Origin::Random { seed: 7, size: 3 };
+
+    /// A progress line started `ago` before `now`, last shown then too.
+    fn progress_since(
+        out: &mut Vec<u8>,
+        in_place: bool,
+        now: Instant,
+        ago: Duration,
+    ) -> Progress<'_> {
+        Progress {
+            out,
+            in_place,
+            started: now - ago,
+            last_shown: now - ago,
+        }
+    }
+
+    #[test]
+    fn progress_is_logged_once_its_interval_has_passed() {
+        let now = Instant::now();
+        let mut out = Vec::new();
+        let mut progress = progress_since(&mut out, false, now, LOG_EVERY);
+        progress.update_at(50, SEED, now);
+        progress.update_at(60, SEED, now + LOG_EVERY - Duration::from_millis(1));
+        progress.update_at(70, SEED, now + LOG_EVERY);
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "stress: 50 cases, 10/s, next seed 7 size 3\n\
+             stress: 70 cases, 7/s, next seed 7 size 3\n"
+        );
+    }
+
+    #[test]
+    fn progress_on_a_terminal_is_redrawn_in_place_more_often() {
+        let now = Instant::now();
+        let mut out = Vec::new();
+        let mut progress = progress_since(&mut out, true, now, REDRAW_EVERY);
+        progress.update_at(1, Origin::Walk { index: 4 }, now);
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "\r\x1b[Kstress: 1 case, 10/s, next walk input 4"
+        );
+    }
+
+    #[test]
+    fn progress_with_the_clock_is_shown_after_its_interval() {
+        let mut out = Vec::new();
+        let mut progress = progress_since(&mut out, false, Instant::now(), 2 * LOG_EVERY);
+        progress.update(3, SEED);
+        progress.update(4, SEED);
+        let log = String::from_utf8(out).unwrap();
+        assert!(
+            log.starts_with("stress: 3 cases, 0/s, next seed 7"),
+            "{log}"
+        );
+        assert_eq!(log.lines().count(), 1, "{log}");
+    }
+
+    #[test]
+    fn no_time_elapsed_has_no_rate() {
+        let now = Instant::now();
+        let mut out = Vec::new();
+        let progress = progress_since(&mut out, false, now, Duration::ZERO);
+        assert_eq!(progress.rate(5, now), "-/s");
+        assert_eq!(progress.rate(6, now + Duration::from_secs(2)), "3/s");
+    }
+
+    #[test]
+    fn a_stored_input_without_its_output_is_passed_over_for_a_numbered_name() {
+        let dir = tempdir().unwrap();
+        fs::write(dir.path().join("stress-1.in"), "another input\n").unwrap();
+        let stored = store_case(dir.path(), "stress-1", b"1 2\n", b"3\n").unwrap();
+        let input = dir.path().join("stress-1-2.in");
+        let output = dir.path().join("stress-1-2.out");
+        assert_eq!(
+            stored,
+            Stored::New {
+                input: input.clone(),
+                output: output.clone()
+            }
+        );
+        assert_eq!(fs::read(input).unwrap(), b"1 2\n");
+        assert_eq!(fs::read(output).unwrap(), b"3\n");
+    }
+
+    #[test]
+    fn a_case_that_cannot_be_written_is_an_error() {
+        let dir = tempdir().unwrap();
+        let error = store_case(dir.path(), "missing/stress-1", b"1 2\n", b"3\n").unwrap_err();
+        assert_eq!(error.kind(), io::ErrorKind::NotFound);
+    }
 
     #[test]
     fn shrink_sizes_are_ascending_below_the_largest() {
@@ -967,9 +1069,11 @@ mod tests {
         assert_eq!(shrink_sizes(3), vec![1, 2, 3]);
         let sizes = shrink_sizes(1000);
         assert_eq!(sizes[..32], (1..=32).collect::<Vec<u64>>()[..]);
-        assert!(sizes.windows(2).all(|pair| pair[0] < pair[1]), "{sizes:?}");
-        assert_eq!(sizes.last(), Some(&1000));
-        assert!(sizes.len() < 32 + 20, "{sizes:?}");
+        // A quarter more each step, then the largest.
+        assert_eq!(
+            sizes[32..],
+            [40, 50, 62, 77, 96, 120, 150, 187, 233, 291, 363, 453, 566, 707, 883, 1000]
+        );
     }
 
     #[test]

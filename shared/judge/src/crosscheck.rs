@@ -105,7 +105,7 @@ pub fn cross_check_judged(
             reference_limit.as_millis()
         )));
     }
-    if !reference_run.succeeded() {
+    if !reference_run.completed() {
         let status = reference_run.describe_end();
         return Ok(CrossCheck::ReferenceFailed(format!(
             "{status}\n{}",
@@ -203,7 +203,7 @@ fn output_for_test(program: &str, args: &[&str], input: &[u8], what: &str) -> Ve
         .collect::<Vec<_>>()
         .join(" ");
     assert!(
-        run.succeeded(),
+        run.completed(),
         "{command}: {}\n{}",
         run.describe_end(),
         run_stderr_tail(&run)

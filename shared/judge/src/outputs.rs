@@ -125,7 +125,7 @@ fn write_one(
             naive_limit.as_millis()
         )));
     }
-    if !run.succeeded() || run.stdout_truncated {
+    if !run.completed() {
         return Ok(Err(format!(
             "the naive failed: {}\n{}",
             run.describe_end(),

@@ -136,6 +136,14 @@ impl Execution {
         self.status.is_some_and(|status| status.success())
     }
 
+    /// Exited with status 0 and every byte of its stdout kept: what a tool's
+    /// run (a generator's, a naive's) must be for its output to be used. A
+    /// program can exit by itself just as the harness kills it for output past
+    /// the cap, so [`succeeded`](Self::succeeded) alone does not say it.
+    pub fn completed(&self) -> bool {
+        self.succeeded() && !self.stdout_truncated
+    }
+
     /// How it ended, for a message: `exit status 3`, `signal 11 (SIGSEGV)`,
     /// `killed at the time limit`, `killed after more than 256 MiB of output`.
     pub fn describe_end(&self) -> String {
@@ -144,6 +152,11 @@ impl Execution {
             (Some(Kill::OutputLimit), _) => {
                 format!("killed after more than {} MiB of output", OUTPUT_CAP >> 20)
             }
+            (None, Some(status)) if self.stdout_truncated => format!(
+                "{} after more than {} MiB of output",
+                describe_status(status),
+                OUTPUT_CAP >> 20
+            ),
             (None, Some(status)) => describe_status(status),
             (None, None) => "no exit status".to_string(),
         }

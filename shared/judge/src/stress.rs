@@ -434,7 +434,7 @@ impl Stress<'_> {
         let args = origin.gen_args();
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         let run = execute(&self.programs.gen, &args, b"", GEN_LIMIT)?;
-        if !run.succeeded() || run.timed_out(GEN_LIMIT) || run.stdout_truncated {
+        if !run.completed() || run.timed_out(GEN_LIMIT) {
             return Ok(Err(ToolFailure::Gen {
                 origin,
                 reason: tool_failure_reason(&run, GEN_LIMIT),
@@ -1067,6 +1067,8 @@ mod tests {
     fn shrink_sizes_are_ascending_below_the_largest() {
         assert_eq!(shrink_sizes(0), Vec::<u64>::new());
         assert_eq!(shrink_sizes(3), vec![1, 2, 3]);
+        let every: Vec<u64> = (1..=SHRINK_EVERY_SIZE_UP_TO).collect();
+        assert_eq!(shrink_sizes(SHRINK_EVERY_SIZE_UP_TO), every);
         let sizes = shrink_sizes(1000);
         assert_eq!(sizes[..32], (1..=32).collect::<Vec<u64>>()[..]);
         // A quarter more each step, then the largest.

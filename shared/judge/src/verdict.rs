@@ -428,6 +428,23 @@ mod tests {
     }
 
     #[test]
+    fn a_tool_whose_output_was_cut_did_not_complete_and_says_so() {
+        let whole = exited(0, b"1\n", b"");
+        assert!(whole.completed());
+        assert_eq!(whole.describe_end(), "exit status 0");
+        let cut = Execution {
+            stdout_truncated: true,
+            ..whole
+        };
+        assert!(cut.succeeded() && !cut.completed());
+        assert_eq!(
+            cut.describe_end(),
+            "exit status 0 after more than 256 MiB of output"
+        );
+        assert!(!exited(1, b"1\n", b"").completed());
+    }
+
+    #[test]
     fn codes_name_every_verdict() {
         let failed = |reason: &str| Verdict::CheckerFailed {
             reason: reason.to_string(),

@@ -33,7 +33,7 @@ use judge::problem::{missing_pieces, problem_names, Piece, Problem, MAX_MB};
 use judge::report::{check_cases, check_workspace_problem, unusable, Judges, Style, Summary};
 use judge::stress::{
     stress, Inputs, Outcome, Programs, Progress, Settings, DEFAULT_CASES, DEFAULT_NAIVE_LIMIT,
-    DEFAULT_SIZE,
+    DEFAULT_SIZE, SHRINK_BUDGET,
 };
 use judge::suite::show_path;
 
@@ -773,6 +773,7 @@ fn stress_command(options: StressOptions) -> ExitCode {
         inputs: options.inputs,
         max_cases: options.max_cases,
         time_budget: options.time_budget,
+        shrink_budget: SHRINK_BUDGET,
         submission_limits: problem.limits(),
         naive_limit: options.naive_limit,
         checking: problem.checking(&options.bin_dir),

@@ -48,7 +48,7 @@ const SHRINK_EXTRA_SEEDS: u64 = 30;
 /// Shrinking tries every size up to this one; above it, sizes grow by a quarter.
 const SHRINK_EVERY_SIZE_UP_TO: u64 = 32;
 /// Shrinking stops after this long and keeps the smallest input found so far.
-const SHRINK_BUDGET: Duration = Duration::from_secs(30);
+pub const SHRINK_BUDGET: Duration = Duration::from_secs(30);
 /// Lines of an input or output a report shows.
 const SHOWN_LINES: usize = 30;
 /// Progress on a terminal is redrawn at most this often...
@@ -141,6 +141,8 @@ pub struct Settings {
     pub max_cases: Option<u64>,
     /// Start no new case after this long (`None`: no limit).
     pub time_budget: Option<Duration>,
+    /// Try no smaller input after shrinking this long ([`SHRINK_BUDGET`]).
+    pub shrink_budget: Duration,
     /// The judge's limits, for the submission.
     pub submission_limits: Limits,
     pub naive_limit: Duration,
@@ -598,8 +600,12 @@ impl Stress<'_> {
                 Origin::Walk { .. } => unreachable!("a random failure shrinks to random inputs"),
             };
             for candidate_size in shrink_sizes(largest) {
-                if started.elapsed() > SHRINK_BUDGET {
-                    writeln!(out, "     (stopped after {} s)", SHRINK_BUDGET.as_secs())?;
+                if started.elapsed() > self.settings.shrink_budget {
+                    writeln!(
+                        out,
+                        "     (stopped after {} s)",
+                        self.settings.shrink_budget.as_secs()
+                    )?;
                     break 'seeds;
                 }
                 let origin = Origin::Random {

@@ -13,6 +13,9 @@ use std::time::{Duration, Instant};
 mod common;
 
 use common::problem_crate;
+use judge::answer::Checking;
+use judge::run::Limits;
+use judge::stress::{stress as run_stress, Inputs, Outcome, Programs, Progress, Settings};
 
 /// Held while writing a script and while starting a process. Tests run on
 /// threads of one process: a child forked while another thread has a script
@@ -587,6 +590,18 @@ fn an_input_the_validator_rejects_is_a_tool_failure() {
             "missing {expected:?} in\n{stdout}"
         );
     }
+
+    script(
+        &root.join("bin/sum-validate"),
+        "echo 'sum-validate: cannot read' >&2; exit 2",
+    );
+    let (code, stdout, _) = stress(root, &["sum", "--seed", "1", "--size", "5"]);
+    assert_eq!(code, Some(3), "{stdout}");
+    assert!(
+        stdout.contains("the validator failed: exit status 2\n     sum-validate: cannot read"),
+        "{stdout}"
+    );
+
     fs::remove_file(root.join("bin/sum-validate")).unwrap();
     let (code, _, stderr) = stress(root, &["sum"]);
     assert_eq!(code, Some(2));
@@ -805,4 +820,61 @@ fn an_interactive_problem_is_stressed_against_its_interactor() {
     assert_eq!(files.len(), 2, "{files:?}");
     let answer = fs::read(root.join("io-tests/sum").join(&files[1])).unwrap();
     assert_eq!(answer, b"");
+}
+
+/// The library's stress run with a shrinking budget of zero: the failing input
+/// is kept as found.
+#[test]
+fn shrinking_stops_at_its_budget() {
+    let dir = judge::scratch::tempdir().unwrap();
+    let root = dir.path();
+    let bin_dir = workspace(root, "sum", WRONG_ON_BIG_DIGITS, SUM, GEN);
+    let programs = Programs {
+        submission: bin_dir.join("sum"),
+        naive: bin_dir.join("sum-naive"),
+        gen: bin_dir.join("sum-gen"),
+        validator: None,
+        interactive: false,
+    };
+    let settings = Settings {
+        inputs: Inputs::Random {
+            first_seed: 100,
+            size: 12,
+        },
+        max_cases: Some(1),
+        time_budget: None,
+        shrink_budget: Duration::ZERO,
+        submission_limits: Limits {
+            time: Duration::from_secs(2),
+            memory_mb: None,
+            stack_mb: None,
+        },
+        naive_limit: Duration::from_secs(2),
+        checking: Checking::default(),
+    };
+    let io_tests = root.join("io-tests/sum");
+    let (mut report, mut log) = (Vec::new(), Vec::new());
+    let outcome = {
+        // The run starts processes: see SPAWN_LOCK.
+        let _guard = SPAWN_LOCK
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut progress = Progress::new(&mut log, false);
+        run_stress(
+            "sum",
+            &programs,
+            &settings,
+            &io_tests,
+            &mut report,
+            &mut progress,
+        )
+        .unwrap()
+    };
+    let report = String::from_utf8(report).unwrap();
+    assert_eq!(outcome, Outcome::Disagreed, "{report}");
+    assert!(
+        report.contains("seed 100 size 12: 27 bytes\n     (stopped after 0 s)\n"),
+        "{report}"
+    );
+    assert_eq!(stored(root, "sum"), ["stress-100.in", "stress-100.out"]);
 }

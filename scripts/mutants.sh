@@ -62,6 +62,8 @@ test_targets() {
         # The interactor's library, run as the fixture guess-interact.
         shared/judge/src/interact.rs) echo "--lib --test interactor" ;;
         shared/judge/src/outputs.rs) echo "--lib --test outputs" ;;
+        # The substitutions are pinned by the bundler's unit tests.
+        shared/bundle/src/substitute.rs) echo "--bin bundle" ;;
         *) echo "" ;;
     esac
 }

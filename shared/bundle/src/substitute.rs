@@ -79,3 +79,67 @@ pub fn apply(package: &str, version: &str, items: &mut Vec<Item>) -> Result<(), 
         )),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn items(source: &str) -> Vec<Item> {
+        syn::parse_file(source).unwrap().items
+    }
+
+    fn text(items: &[Item]) -> String {
+        items
+            .iter()
+            .map(|item| item.to_token_stream().to_string())
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    const WITH_ONCE_LOCK: &str = "use std::io;\nuse std::sync::OnceLock;\nstatic X: u8 = 0;\n";
+
+    #[test]
+    fn proconio_0_5_gets_its_once_lock_in_place_of_std_s() {
+        let mut proconio = items(WITH_ONCE_LOCK);
+        apply("proconio", "0.5.0", &mut proconio).unwrap();
+        let bundled = text(&proconio);
+        assert!(
+            !bundled.contains("use std :: sync :: OnceLock"),
+            "{bundled}"
+        );
+        assert!(bundled.starts_with("use std :: io ;\n"), "{bundled}");
+        assert!(bundled.contains("pub struct OnceLock < T >"), "{bundled}");
+        assert!(bundled.ends_with("static X : u8 = 0 ;"), "{bundled}");
+    }
+
+    #[test]
+    fn a_proconio_0_5_without_the_use_is_refused() {
+        let mut proconio = items("use std::io;\n");
+        assert_eq!(
+            apply("proconio", "0.5.1", &mut proconio),
+            Err(
+                "proconio 0.5.1: `use std::sync::OnceLock;` not found where the bundler \
+                 substitutes it"
+                    .to_string()
+            )
+        );
+    }
+
+    #[test]
+    fn other_versions_and_crates_are_left_alone() {
+        let mut old = items("use std::io;\n");
+        apply("proconio", "0.4.5", &mut old).unwrap();
+        assert_eq!(text(&old), "use std :: io ;");
+        let mut other = items(WITH_ONCE_LOCK);
+        apply("itertools", "0.5.0", &mut other).unwrap();
+        assert_eq!(text(&other), text(&items(WITH_ONCE_LOCK)));
+    }
+
+    #[test]
+    fn proconio_is_bundled_without_derive() {
+        let resolved: HashSet<String> = ["derive", "default"].map(String::from).into();
+        let only_default: HashSet<String> = ["default".to_string()].into();
+        assert_eq!(features("proconio", &resolved), only_default);
+        assert_eq!(features("itertools", &resolved), resolved);
+    }
+}

@@ -210,6 +210,7 @@ fn a_wrong_submission_is_caught_shrunk_and_stored() {
         "shrinking: smaller sizes of seed 100",
         "seed 100 size 12: ",
         &format!("seed {seed} size 1: 4 bytes"),
+        "     smaller inputs tried: 3, in ",
         &format!("input (seed {seed} size 1, `sum-gen {seed} 1`):\n     1\n     {digit}\n"),
         &format!("naive output (expected):\n     {digit}\n"),
         &format!(

@@ -428,6 +428,16 @@ mod tests {
     }
 
     #[test]
+    fn a_run_that_ends_at_its_time_limit_is_in_time() {
+        let run = Execution {
+            elapsed: Duration::from_secs(2),
+            ..exited(0, b"1\n", b"")
+        };
+        assert!(!run.timed_out(Duration::from_secs(2)));
+        assert!(run.timed_out(Duration::from_millis(1999)));
+    }
+
+    #[test]
     fn a_tool_whose_output_was_cut_did_not_complete_and_says_so() {
         let whole = exited(0, b"1\n", b"");
         assert!(whole.completed());

@@ -439,6 +439,13 @@ fn every_signal_is_named() {
     names.sort();
     names.dedup();
     assert_eq!(names.len(), count, "distinct names");
+    let name = judge::run::signal_name;
+    let (min, max) = (libc::SIGRTMIN(), libc::SIGRTMAX());
+    assert_eq!(name(32), "real-time signal 32, reserved by the C library");
+    assert_eq!(name(min), "SIGRTMIN");
+    assert_eq!(name(min + 3), "SIGRTMIN+3");
+    assert_eq!(name(max), "SIGRTMAX");
+    assert_eq!(name(max + 1), "not a Linux signal");
 }
 
 /// Defect 8: `judge test ... | head -1` ends quietly when the pipe closes.

@@ -218,7 +218,7 @@ pub fn signal_name(signal: i32) -> String {
         32.. if signal < min => format!("real-time signal {signal}, reserved by the C library"),
         _ if signal == min => "SIGRTMIN".to_string(),
         _ if signal == max => "SIGRTMAX".to_string(),
-        _ if signal > min && signal < max => format!("SIGRTMIN+{}", signal - min),
+        _ if (min..max).contains(&signal) => format!("SIGRTMIN+{}", signal - min),
         _ => "not a Linux signal".to_string(),
     }
 }

@@ -799,3 +799,26 @@ fn resource_limits(limits: &Limits) -> io::Result<Vec<(libc::__rlimit_resource_t
     }
     Ok(rlimits)
 }
+
+#[cfg(test)]
+mod tests {
+    use std::io::Write;
+
+    use super::*;
+
+    #[test]
+    fn a_capture_keeps_its_cap_and_reports_the_first_byte_past_it_once() {
+        let (reader, mut writer) = io::pipe().unwrap();
+        let mut capture = Capture::new(reader.into(), Keep::Head(4), 0).unwrap();
+        let mut buffer = [0; 16];
+        writer.write_all(b"abcd").unwrap();
+        assert!(!capture.read_some(&mut buffer), "the cap itself is allowed");
+        assert!(!capture.truncated);
+        writer.write_all(b"e").unwrap();
+        assert!(capture.read_some(&mut buffer), "one byte more passes it");
+        writer.write_all(b"f").unwrap();
+        assert!(!capture.read_some(&mut buffer), "reported once");
+        assert!(capture.truncated);
+        assert_eq!(capture.kept, b"abcd");
+    }
+}

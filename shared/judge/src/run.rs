@@ -821,4 +821,20 @@ mod tests {
         assert!(capture.truncated);
         assert_eq!(capture.kept, b"abcd");
     }
+
+    #[test]
+    fn a_tail_capture_cuts_once_it_holds_twice_what_it_keeps() {
+        let (reader, mut writer) = io::pipe().unwrap();
+        let mut capture = Capture::new(reader.into(), Keep::Tail(4), 0).unwrap();
+        let mut buffer = [0; 16];
+        writer.write_all(b"abcdefgh").unwrap();
+        assert!(!capture.read_some(&mut buffer));
+        assert_eq!(capture.kept, b"abcdefgh");
+        writer.write_all(b"i").unwrap();
+        assert!(!capture.read_some(&mut buffer));
+        assert_eq!(
+            (capture.kept.as_slice(), capture.dropped),
+            (&b"fghi"[..], 5)
+        );
+    }
 }

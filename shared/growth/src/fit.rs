@@ -191,6 +191,23 @@ mod tests {
     }
 
     #[test]
+    fn a_fall_to_exactly_two_thirds_or_a_slight_rise_is_not_a_cut() {
+        let bytes: Vec<Vec<u64>> = (0..5).map(|power| vec![1 << power; 2]).collect();
+        // Start-up 1 ms. Seed 0's time above it falls from 3 to 2 ms (2/3, not
+        // below); seed 1's rises by half a millisecond a size.
+        let cpu_ms = vec![
+            vec![1.0, 1.0],
+            vec![2.5, 11.0],
+            vec![4.0, 11.5],
+            vec![3.0, 12.0],
+            vec![5.0, 12.5],
+        ];
+        let fit = fit(&bytes, &cpu_ms).unwrap();
+        assert_eq!(fit.breaks, vec![], "{fit:?}");
+        assert_eq!(fit.sizes, vec![1, 2, 3, 4]);
+    }
+
+    #[test]
     fn a_program_that_never_leaves_its_start_up_is_not_fitted() {
         let (bytes, cpu_ms) = series(1.5, [1e-7, 1e-7], 1.0);
         let error = fit(&bytes, &cpu_ms).unwrap_err();

@@ -93,6 +93,27 @@ fn claim_guide(analysis: &Analysis, lines: &[Line]) -> Option<Vec<(f64, f64)>> {
     )
 }
 
+/// The ranges of the axes, `((x_low, x_high), (y_low, y_high))`, around
+/// `points`; `None` when every x or every y is at most 0: nothing to show on
+/// log scales.
+fn axes<'a>(points: impl IntoIterator<Item = &'a (f64, f64)>) -> Option<((f64, f64), (f64, f64))> {
+    let (mut x_low, mut x_high, mut y_low, mut y_high) = (f64::MAX, 0.0_f64, f64::MAX, 0.0_f64);
+    for &(x, y) in points {
+        x_low = x_low.min(x);
+        x_high = x_high.max(x);
+        y_low = y_low.min(y);
+        y_high = y_high.max(y);
+    }
+    if x_high <= 0.0 || y_high <= 0.0 {
+        return None;
+    }
+    // Room around the points, and positive bounds for the log scale.
+    let x = ((x_low / 2.0).max(0.5), x_high * 2.0);
+    // The top decade is left free for the legend.
+    let y = ((y_low / 1.5).max(1e-3), y_high * 12.0);
+    Some((x, y))
+}
+
 /// The plot of `analysis` as an SVG document; `None` for a constant size, which
 /// has a single point per program and no growth to show.
 ///
@@ -108,20 +129,9 @@ pub fn svg(analysis: &Analysis) -> Result<Option<String>, String> {
         .iter()
         .flat_map(|line| line.seeds.iter())
         .chain(guide.iter().flatten());
-    let (mut x_low, mut x_high, mut y_low, mut y_high) = (f64::MAX, 0.0_f64, f64::MAX, 0.0_f64);
-    for &(x, y) in points {
-        x_low = x_low.min(x);
-        x_high = x_high.max(x);
-        y_low = y_low.min(y);
-        y_high = y_high.max(y);
-    }
-    if x_high <= 0.0 || y_high <= 0.0 {
+    let Some(((x_low, x_high), (y_low, y_high))) = axes(points) else {
         return Ok(None);
-    }
-    // Room around the points, and positive bounds for the log scale.
-    let (x_low, x_high) = ((x_low / 2.0).max(0.5), x_high * 2.0);
-    // The top decade is left free for the legend.
-    let (y_low, y_high) = ((y_low / 1.5).max(1e-3), y_high * 12.0);
+    };
 
     let mut text = String::new();
     let failed = |error: &dyn std::fmt::Display| format!("{}: plot: {error}", analysis.name);
@@ -230,5 +240,59 @@ mod tests {
         assert_eq!(number(0.1), "0.1");
         assert_eq!(number(1000.0), "1000");
         assert_eq!(number(0.0020000001), "0.002");
+        // From 100 up, whole numbers.
+        assert_eq!(number(1234.5678), "1235");
+    }
+
+    #[test]
+    fn the_axes_leave_room_around_the_points() {
+        let points = [(1000.0, 2.0), (4000.0, 30.0)];
+        assert_eq!(axes(&points), Some(((500.0, 8000.0), (2.0 / 1.5, 360.0))));
+        // Bounds stay positive for the log scales.
+        let points = [(0.2, 0.0001), (10.0, 1.0)];
+        assert_eq!(axes(&points), Some(((0.5, 20.0), (1e-3, 12.0))));
+        assert_eq!(axes(&[]), None);
+        assert_eq!(axes(&[(1000.0, 0.0)]), None);
+        assert_eq!(axes(&[(0.0, 5.0)]), None);
+    }
+
+    #[test]
+    fn the_guide_is_the_claimed_growth_through_the_solutions_largest_size() {
+        let (subject, data) = crate::analysis::tests::synthetic("toy", Some(1.0), 2.0);
+        let analysis = crate::analysis::analyse(&subject, data, 0.3);
+        let lines = lines(&analysis);
+        let guide = claim_guide(&analysis, &lines).unwrap();
+        let solution = &lines[0].medians;
+        assert_eq!(guide.len(), solution.len());
+        let start_up = solution[0].1;
+        let (x_last, y_last) = solution[solution.len() - 1];
+        let close = |a: f64, b: f64| (a - b).abs() <= 1e-9 * b.abs();
+        // Linear above the start-up: at size 2^p, 2^p / 4096 of the largest's excess.
+        for (power, &(x, y)) in guide.iter().enumerate() {
+            assert_eq!(x, solution[power].0);
+            let expected = start_up + (y_last - start_up) * f64::from(1 << power) / 4096.0;
+            assert!(close(y, expected), "size 2^{power}: {y} against {expected}");
+        }
+        assert!(close(guide[12].1, y_last) && guide[12].0 == x_last);
+    }
+
+    #[test]
+    fn each_program_has_its_colour() {
+        let (subject, data) = crate::analysis::tests::synthetic("toy", Some(1.0), 2.0);
+        let svg = svg(&crate::analysis::analyse(&subject, data, 0.3)).unwrap().unwrap();
+        for colour in ["#1F64B4", "#787878"] {
+            assert!(svg.contains(&format!("stroke=\"{colour}\"")), "{colour} missing");
+        }
+    }
+
+    #[test]
+    fn times_of_zero_are_not_plotted() {
+        let (subject, mut data) = crate::analysis::tests::synthetic("toy", Some(1.0), 2.0);
+        for series in &mut data.series {
+            for sample in series.samples.iter_mut().flatten().flatten() {
+                sample.cpu = std::time::Duration::ZERO;
+            }
+        }
+        assert_eq!(svg(&crate::analysis::analyse(&subject, data, 0.3)), Ok(None));
     }
 }

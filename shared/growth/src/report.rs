@@ -325,6 +325,7 @@ mod tests {
     use super::*;
     use crate::analysis::analyse;
     use crate::analysis::tests::synthetic;
+    use crate::fit::Break;
 
     #[test]
     fn a_flagged_subject_says_so_in_every_form() {
@@ -356,5 +357,146 @@ mod tests {
         assert_eq!(format_ms(1.234), "1.23");
         assert_eq!(format_ms(61.24), "61.2");
         assert_eq!(format_ms(283.0), "283");
+        // At 10 and at 100 ms, one digit fewer after the point.
+        assert_eq!(format_ms(10.0), "10.0");
+        assert_eq!(format_ms(100.0), "100");
+    }
+
+    fn fit(exponent: f64, low: f64, high: f64) -> Fit {
+        Fit {
+            exponent,
+            low,
+            high,
+            sizes: vec![],
+            breaks: vec![],
+        }
+    }
+
+    #[test]
+    fn an_exponent_shows_its_range_from_a_spread_of_0_005() {
+        assert_eq!(exponent(&fit(1.012, 0.98, 1.034)), "n^1.01 (0.98–1.03)");
+        assert_eq!(exponent(&fit(2.0, 1.999, 2.001)), "n^2.00");
+        // 0.005 - 0.0 is exactly 0.005.
+        assert_eq!(exponent(&fit(0.0, 0.0, 0.005)), "n^0.00 (0.00–0.01)");
+    }
+
+    #[test]
+    fn a_table_in_html_escapes_its_cells() {
+        let table = Table {
+            header: vec!["a".to_string(), "b".to_string()],
+            rows: vec![vec!["1 < 2".to_string(), "\"&\"".to_string()]],
+        };
+        assert_eq!(
+            table.html(),
+            "<table>\n<tr><th>a</th><th>b</th></tr>\n\
+             <tr><td>1 &lt; 2</td><td>&quot;&amp;&quot;</td></tr>\n</table>\n"
+        );
+        assert_eq!(table.markdown(), "| a | b |\n| --- | --- |\n| 1 < 2 | \"&\" |\n");
+    }
+
+    #[test]
+    fn each_form_shows_the_exponents_times_memory_and_method() {
+        let (subject, data) = synthetic("toy", Some(1.0), 2.0);
+        let analysis = analyse(&subject, data, 0.3);
+        let table = table(&analysis);
+        // 4,096,000 and 4,136,960 bytes: 1 + 1e-10 * bytes^2 ms for the solution,
+        // 1 + 1e-5 * bytes for the baseline, 2048 + bytes / 1024 KiB for both.
+        assert_eq!(
+            table.rows[12],
+            ["4096", "4,116,480", "1696", "5.9", "42.2", "5.9"]
+        );
+        assert_eq!(
+            method(&analysis),
+            "CPU time (user + system) of the whole process, median of 1 runs on each of 2 \
+             seeds' inputs (table: median over the seeds); claimed growth n^1; caps per run: \
+             solution 5000 ms, baseline 5000 ms"
+        );
+        assert_eq!(
+            summary_line(&analysis),
+            "toy: solution n^2.00, baseline n^1.00; \
+             FLAGGED: n^2.00 exceeds the claimed n^1 by more than 0.3"
+        );
+        let summary = summary_table(&[analysis]);
+        assert_eq!(
+            summary.header,
+            ["problem", "solution", "baseline", "naive", "claim", "verdict"]
+        );
+        assert_eq!(
+            summary.rows,
+            [[
+                "toy",
+                "n^2.00",
+                "n^1.00",
+                "–",
+                "n^1",
+                "FLAGGED: n^2.00 exceeds the claimed n^1 by more than 0.3"
+            ]]
+        );
+    }
+
+    #[test]
+    fn notes_say_why_a_series_stopped_was_cut_or_was_not_fitted() {
+        let (subject, data) = synthetic("toy", Some(1.0), 1.0);
+        let mut analysis = analyse(&subject, data, 0.3);
+        let page = html_page(&[analysis.clone()], &[None]);
+        assert!(!page.contains("<ul>") && !page.contains("<img"), "{page}");
+        assert!(!page.contains("class=\"flagged\""), "{page}");
+
+        analysis.measured.series[1].stopped = Some("over its cap".to_string());
+        analysis.fits[1] = Err(Unfitted("too fast".to_string()));
+        let Ok(solution) = &mut analysis.fits[0] else {
+            panic!("the solution was not fitted")
+        };
+        solution.breaks.push(Break {
+            seed: 1,
+            before: 3,
+            after: 4,
+            before_ms: 12.5,
+            after_ms: 3.0,
+        });
+        let notes = notes(&analysis);
+        assert_eq!(
+            notes,
+            [
+                "solution: on seed 2, 12.5 ms at size 8 but 3.00 ms at size 16: the inputs \
+                 change kind there; fitted on the longer stretch",
+                "baseline: over its cap",
+                "baseline: too fast",
+            ]
+        );
+        assert!(
+            markdown(&analysis).contains("\n- baseline: over its cap\n- baseline: too fast\n"),
+            "{}",
+            markdown(&analysis)
+        );
+        let page = html_page(&[analysis], &[None]);
+        assert!(
+            page.contains("<ul>\n<li>solution: on seed 2, 12.5 ms at size 8 ")
+                && page.contains("<li>baseline: too fast</li>\n</ul>\n"),
+            "{page}"
+        );
+    }
+
+    #[test]
+    fn each_verdict_in_words() {
+        let (subject, data) = synthetic("toy", Some(1.0), 1.0);
+        let mut analysis = analyse(&subject, data, 0.3);
+        let mut said = |verdict| {
+            analysis.verdict = verdict;
+            super::verdict(&analysis)
+        };
+        assert_eq!(said(Verdict::ConstantSize), "constant size: no growth to measure");
+        assert_eq!(said(Verdict::NoClaim), "no growth claimed");
+        assert_eq!(
+            said(Verdict::Unmeasured),
+            "claim not checked: the solution's exponent was not fitted"
+        );
+        assert_eq!(
+            said(Verdict::Within {
+                claim: 1.5,
+                measured: 1.234
+            }),
+            "ok: n^1.23 is within n^1.5 + 0.3"
+        );
     }
 }

@@ -45,6 +45,15 @@ mod tests {
         assert_eq!(median([3.0, 1.0, 2.0]), 2.0);
         assert_eq!(median([4.0, 1.0, 3.0, 2.0]), 2.5);
         assert_eq!(median([]), 0.0);
+        // Two and five values: a middle index that is not also the count's parity.
+        assert_eq!(median([5.0, 1.0]), 3.0);
+        assert_eq!(median([9.0, 1.0, 7.0, 3.0, 5.0]), 5.0);
+    }
+
+    #[test]
+    fn millis_of_a_duration() {
+        assert_eq!(millis(Duration::from_micros(1500)), 1.5);
+        assert_eq!(millis(Duration::from_secs(2)), 2000.0);
     }
 
     #[test]
@@ -53,5 +62,19 @@ mod tests {
         assert!((slope(&points).unwrap() - 2.0).abs() < 1e-12);
         assert_eq!(slope(&[(1.0, 1.0), (1.0, 3.0)]), None);
         assert_eq!(slope(&[]), None);
+    }
+
+    #[test]
+    fn slope_of_points_far_from_the_origin_is_exact() {
+        // x from 3 * 2^48 and y from 5 * 2^50, y rising by 2: the sums and means are
+        // exact, and so are the centred products; products of the uncentred values
+        // would need more than a double's 53 bits and lose the line.
+        let points: Vec<(f64, f64)> = (0..4)
+            .map(|i| {
+                let i = f64::from(i);
+                (3.0 * 2f64.powi(48) + i, 5.0 * 2f64.powi(50) + 2.0 * i)
+            })
+            .collect();
+        assert_eq!(slope(&points), Some(2.0));
     }
 }

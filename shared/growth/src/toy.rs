@@ -46,3 +46,29 @@ pub fn read_numbers() -> Vec<u64> {
 pub fn checksum(sum: u64, value: u64) -> u64 {
     sum.wrapping_mul(1_000_003).wrapping_add(value)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use judge::generator::generate;
+
+    #[test]
+    fn an_input_is_its_count_then_that_many_numbers_on_one_line() {
+        let args = ["7".to_string(), "5".to_string()];
+        let input = generate::<Inputs>(&args).unwrap();
+        let (count, numbers) = input.split_once('\n').unwrap();
+        assert_eq!(count, "5");
+        let numbers = numbers.strip_suffix('\n').unwrap();
+        let numbers: Vec<u64> = numbers.split(' ').map(|n| n.parse().unwrap()).collect();
+        assert_eq!(numbers.len(), 5, "{input:?}");
+        assert!(numbers.iter().all(|&n| n < 1 << 20), "{input:?}");
+    }
+
+    #[test]
+    fn the_checksum_depends_on_the_order() {
+        let fold = |values: &[u64]| values.iter().fold(0, |sum, &value| checksum(sum, value));
+        // ((1 * 1000003) + 2) * 1000003 + 3
+        assert_eq!(fold(&[1, 2, 3]), 1_000_008_000_018);
+        assert_ne!(fold(&[1, 2, 3]), fold(&[3, 2, 1]));
+    }
+}

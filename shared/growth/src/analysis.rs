@@ -195,7 +195,10 @@ pub(crate) mod tests {
     #[test]
     fn an_exponent_at_exactly_the_claim_plus_the_tolerance_is_within() {
         let (subject, measured) = synthetic("toy", Some(1.5), 2.0);
-        let Some(Ok(fit)) = analyse(&subject, measured.clone(), 0.3).fit_of(Role::Solution).cloned() else {
+        let Some(Ok(fit)) = analyse(&subject, measured.clone(), 0.3)
+            .fit_of(Role::Solution)
+            .cloned()
+        else {
             panic!("the solution was not fitted")
         };
         // The difference of two doubles within a factor of two of each other is
@@ -212,8 +215,16 @@ pub(crate) mod tests {
 
     #[test]
     fn only_a_flagged_verdict_is_flagged() {
-        assert!(Verdict::Flagged { claim: 1.0, measured: 2.0 }.is_flagged());
-        assert!(!Verdict::Within { claim: 1.0, measured: 1.0 }.is_flagged());
+        assert!(Verdict::Flagged {
+            claim: 1.0,
+            measured: 2.0
+        }
+        .is_flagged());
+        assert!(!Verdict::Within {
+            claim: 1.0,
+            measured: 1.0
+        }
+        .is_flagged());
         assert!(!Verdict::Unmeasured.is_flagged());
     }
 }

@@ -184,4 +184,84 @@ mod tests {
         let outcome = cat(Path::new("/dev/zero"), Duration::from_millis(200));
         assert_eq!(outcome, Outcome::OverCap);
     }
+
+    #[test]
+    fn system_time_is_counted() {
+        // dd copying from /dev/zero spends its time in the kernel, little in itself.
+        let dir = judge::scratch::tempdir().unwrap();
+        let stderr = dir.path().join("stderr");
+        let streams = Streams {
+            stdin: Path::new("/dev/null"),
+            stdout: None,
+            stderr: &stderr,
+        };
+        let args = ["if=/dev/zero", "of=/dev/null", "bs=1M", "count=200"];
+        let outcome = run(
+            Path::new("/bin/dd"),
+            &args,
+            streams,
+            Duration::from_secs(60),
+        )
+        .unwrap();
+        let Outcome::Finished(sample) = outcome else {
+            panic!("dd did not finish: {outcome:?}")
+        };
+        assert!(sample.cpu > Duration::ZERO, "{sample:?}");
+    }
+
+    /// Whether a process of group `group` is still running (a zombie is not).
+    fn group_alive(group: u32) -> bool {
+        let Ok(entries) = std::fs::read_dir("/proc") else {
+            return false;
+        };
+        entries.flatten().any(|entry| {
+            let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
+                return false;
+            };
+            // `pid (comm) state ppid pgrp ...`; comm may hold spaces and parentheses.
+            let Some((_, fields)) = stat.rsplit_once(')') else {
+                return false;
+            };
+            let fields: Vec<&str> = fields.split_whitespace().collect();
+            fields.len() > 2 && fields[2] == group.to_string() && fields[0] != "Z"
+        })
+    }
+
+    #[test]
+    fn a_run_past_the_cap_is_killed_with_its_process_group() {
+        let dir = judge::scratch::tempdir().unwrap();
+        let stderr = dir.path().join("stderr");
+        let group_file = dir.path().join("group");
+        let streams = Streams {
+            stdin: Path::new("/dev/zero"),
+            stdout: None,
+            stderr: &stderr,
+        };
+        // The shell leads its own process group, and leaves a sleep in it.
+        let script = format!("echo $$ > {}; sleep 60 & cat", group_file.display());
+        let outcome = run(
+            Path::new("/bin/sh"),
+            &["-c", &script],
+            streams,
+            Duration::from_millis(500),
+        );
+        assert_eq!(outcome.unwrap(), Outcome::OverCap);
+        // On a machine too busy to start the script within the cap there is no sleep to find.
+        let written = std::fs::read_to_string(&group_file).unwrap_or_default();
+        let Ok(group) = written.trim().parse::<u32>() else {
+            return;
+        };
+        // SIGKILL takes effect when the sleep next runs: wait for that.
+        let started = Instant::now();
+        while group_alive(group) {
+            if started.elapsed() > Duration::from_secs(10) {
+                // SAFETY: kill sends a signal; no memory is involved.
+                unsafe {
+                    libc::kill(-(group as libc::pid_t), libc::SIGKILL);
+                }
+                panic!("the sleep of process group {group} outlived the cap");
+            }
+            thread::sleep(Duration::from_millis(20));
+        }
+    }
 }

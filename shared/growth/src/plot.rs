@@ -279,9 +279,14 @@ mod tests {
     #[test]
     fn each_program_has_its_colour() {
         let (subject, data) = crate::analysis::tests::synthetic("toy", Some(1.0), 2.0);
-        let svg = svg(&crate::analysis::analyse(&subject, data, 0.3)).unwrap().unwrap();
+        let svg = svg(&crate::analysis::analyse(&subject, data, 0.3))
+            .unwrap()
+            .unwrap();
         for colour in ["#1F64B4", "#787878"] {
-            assert!(svg.contains(&format!("stroke=\"{colour}\"")), "{colour} missing");
+            assert!(
+                svg.contains(&format!("stroke=\"{colour}\"")),
+                "{colour} missing"
+            );
         }
     }
 
@@ -293,6 +298,9 @@ mod tests {
                 sample.cpu = std::time::Duration::ZERO;
             }
         }
-        assert_eq!(svg(&crate::analysis::analyse(&subject, data, 0.3)), Ok(None));
+        assert_eq!(
+            svg(&crate::analysis::analyse(&subject, data, 0.3)),
+            Ok(None)
+        );
     }
 }

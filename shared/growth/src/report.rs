@@ -391,7 +391,10 @@ mod tests {
             "<table>\n<tr><th>a</th><th>b</th></tr>\n\
              <tr><td>1 &lt; 2</td><td>&quot;&amp;&quot;</td></tr>\n</table>\n"
         );
-        assert_eq!(table.markdown(), "| a | b |\n| --- | --- |\n| 1 < 2 | \"&\" |\n");
+        assert_eq!(
+            table.markdown(),
+            "| a | b |\n| --- | --- |\n| 1 < 2 | \"&\" |\n"
+        );
     }
 
     #[test]
@@ -485,7 +488,10 @@ mod tests {
             analysis.verdict = verdict;
             super::verdict(&analysis)
         };
-        assert_eq!(said(Verdict::ConstantSize), "constant size: no growth to measure");
+        assert_eq!(
+            said(Verdict::ConstantSize),
+            "constant size: no growth to measure"
+        );
         assert_eq!(said(Verdict::NoClaim), "no growth claimed");
         assert_eq!(
             said(Verdict::Unmeasured),

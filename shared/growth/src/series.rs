@@ -166,6 +166,18 @@ fn generate(subject: &Subject, seed: u64, size: &str, path: &Path) -> Result<(u6
     Ok((length, hasher.finish()))
 }
 
+/// Why a program stops growing after size `label`, where its runs took a median
+/// of `wall_ms` wall time, if it does: the next doubling would pass its `cap`.
+/// The largest size has no next one.
+fn stop_after(label: &str, wall_ms: f64, cap: Duration, is_largest: bool) -> Option<String> {
+    (!is_largest && 2.0 * wall_ms > millis(cap)).then(|| {
+        format!(
+            "stopped after size {label}: a median of {wall_ms:.0} ms wall time, so the next size would pass its cap of {} ms",
+            cap.as_millis()
+        )
+    })
+}
+
 /// Measures every program of `subject` at doubling sizes; progress goes to `log`.
 ///
 /// A program stops growing at the size where a run passes its cap (that size is
@@ -286,12 +298,7 @@ pub fn measure(
             let wall = median(runs[index].iter().flatten().map(|run| millis(run.wall)));
             progress += &format!(" {} {cpu:.2} ms,", program.role.name());
             program.samples.push(std::mem::take(&mut runs[index]));
-            if !is_largest && 2.0 * wall > millis(program.cap) {
-                program.stopped = Some(format!(
-                    "stopped after size {label}: a median of {wall:.0} ms wall time, so the next size would pass its cap of {} ms",
-                    program.cap.as_millis()
-                ));
-            }
+            program.stopped = stop_after(&label, wall, program.cap, is_largest);
         }
         let _ = writeln!(log, "{}", progress.trim_end_matches(','));
         sizes.push(Size { label, bytes });
@@ -307,4 +314,154 @@ pub fn measure(
         series,
         constant_size,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn program(role: Role, path: &str) -> Program {
+        Program {
+            role,
+            path: PathBuf::from(path),
+            cap: Duration::from_secs(20),
+        }
+    }
+
+    /// `basename SEED SIZE` is the generator: it prints SEED without the suffix
+    /// SIZE. For seed 11 that is `1` at size 1 and `11` from size 2 on; for seed
+    /// 12, `12`, then `1` at size 2, then `12`: both are at their largest
+    /// (`max`'s input) from size 4 on. A seed of one digit prints itself at every
+    /// size.
+    fn subject(programs: Vec<Program>) -> Subject {
+        Subject {
+            name: "fake".to_string(),
+            generator: PathBuf::from("/bin/basename"),
+            programs,
+            claim: Some(1.0),
+        }
+    }
+
+    fn measure_in_tempdir(
+        subject: &Subject,
+        seeds: &[u64],
+        rounds: usize,
+    ) -> (Result<Measured, String>, String) {
+        let dir = judge::scratch::tempdir().unwrap();
+        let settings = Settings {
+            seeds: seeds.to_vec(),
+            rounds,
+            work_dir: dir.path().to_path_buf(),
+        };
+        let mut log = Vec::new();
+        let measured = measure(subject, &settings, &mut log);
+        if measured.is_ok() {
+            assert!(
+                !dir.path().join(&subject.name).exists(),
+                "the inputs were left behind"
+            );
+        }
+        (measured, String::from_utf8(log).unwrap())
+    }
+
+    #[test]
+    fn sizes_double_until_every_seed_gives_its_largest_input() {
+        let subject = subject(vec![
+            program(Role::Solution, "/bin/true"),
+            program(Role::Baseline, "/bin/true"),
+            program(Role::Naive, "/bin/false"),
+        ]);
+        let (measured, log) = measure_in_tempdir(&subject, &[11, 12], 2);
+        let measured = measured.unwrap();
+        let labels: Vec<&str> = measured
+            .sizes
+            .iter()
+            .map(|size| size.label.as_str())
+            .collect();
+        assert_eq!(labels, ["1", "2", "max"]);
+        let bytes: Vec<&[u64]> = measured.sizes.iter().map(|size| &size.bytes[..]).collect();
+        assert_eq!(bytes, [[2, 3], [3, 2], [3, 3]]);
+        assert!(!measured.constant_size);
+        // Every program that ran, once per round on each seed's input at each size.
+        for series in &measured.series[..2] {
+            assert_eq!(series.stopped, None);
+            assert_eq!(series.samples.len(), 3);
+            assert!(
+                series
+                    .samples
+                    .iter()
+                    .flatten()
+                    .all(|rounds| rounds.len() == 2),
+                "{series:?}"
+            );
+        }
+        // A naive that fails stops there, without a sample.
+        let naive = &measured.series[2];
+        assert!(naive.samples.is_empty(), "{naive:?}");
+        assert_eq!(
+            naive.stopped.as_deref(),
+            Some("failed at size 1 (seed 11): exit status 1")
+        );
+        let lines: Vec<&str> = log.lines().collect();
+        assert_eq!(lines.len(), 3, "{log}");
+        assert!(
+            lines[0].starts_with("growth: fake size 1: solution ")
+                && lines[0].ends_with(" ms, naive stopped"),
+            "{log}"
+        );
+        assert!(
+            lines[2].starts_with("growth: fake size max: solution ") && lines[2].ends_with(" ms"),
+            "{log}"
+        );
+    }
+
+    #[test]
+    fn a_generator_with_one_size_is_a_constant_size() {
+        let mut slow = program(Role::Baseline, "/bin/yes");
+        slow.cap = Duration::from_millis(50);
+        let subject = subject(vec![program(Role::Solution, "/bin/true"), slow]);
+        let (measured, _) = measure_in_tempdir(&subject, &[1, 2], 1);
+        let measured = measured.unwrap();
+        assert!(measured.constant_size);
+        assert_eq!(measured.sizes.len(), 1);
+        assert_eq!(measured.sizes[0].label, "max");
+        assert_eq!(measured.series[0].samples.len(), 1);
+        assert_eq!(
+            measured.series[1].stopped.as_deref(),
+            Some("over its cap of 50 ms at size max (seed 1)")
+        );
+    }
+
+    #[test]
+    fn a_failing_solution_or_generator_is_an_error() {
+        let failing = subject(vec![program(Role::Solution, "/bin/false")]);
+        let (measured, _) = measure_in_tempdir(&failing, &[11], 1);
+        assert_eq!(
+            measured.unwrap_err(),
+            "fake: the solution /bin/false failed on `/bin/basename 11 1`: exit status 1"
+        );
+        let mut silent = subject(vec![program(Role::Solution, "/bin/true")]);
+        silent.generator = PathBuf::from("/bin/true");
+        let (measured, _) = measure_in_tempdir(&silent, &[11], 1);
+        assert_eq!(
+            measured.unwrap_err(),
+            "fake: generator /bin/true 11 max failed: no output"
+        );
+    }
+
+    #[test]
+    fn a_program_stops_after_a_size_that_took_more_than_half_its_cap() {
+        let cap = Duration::from_secs(1);
+        assert_eq!(
+            stop_after("4", 600.0, cap, false).as_deref(),
+            Some(
+                "stopped after size 4: a median of 600 ms wall time, so the next size would \
+                 pass its cap of 1000 ms"
+            )
+        );
+        assert_eq!(stop_after("4", 500.0, cap, false), None);
+        assert_eq!(stop_after("4", 400.0, cap, false), None);
+        // The largest size has no next.
+        assert_eq!(stop_after("max", 600.0, cap, true), None);
+    }
 }

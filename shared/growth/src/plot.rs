@@ -93,10 +93,16 @@ fn claim_guide(analysis: &Analysis, lines: &[Line]) -> Option<Vec<(f64, f64)>> {
     )
 }
 
-/// The ranges of the axes, `((x_low, x_high), (y_low, y_high))`, around
-/// `points`; `None` when every x or every y is at most 0: nothing to show on
-/// log scales.
-fn axes<'a>(points: impl IntoIterator<Item = &'a (f64, f64)>) -> Option<((f64, f64), (f64, f64))> {
+/// The ranges of a plot's axes, `(low, high)`.
+#[derive(Debug, PartialEq)]
+struct Axes {
+    x: (f64, f64),
+    y: (f64, f64),
+}
+
+/// The axes around `points`; `None` when every x or every y is at most 0:
+/// nothing to show on log scales.
+fn axes<'a>(points: impl IntoIterator<Item = &'a (f64, f64)>) -> Option<Axes> {
     let (mut x_low, mut x_high, mut y_low, mut y_high) = (f64::MAX, 0.0_f64, f64::MAX, 0.0_f64);
     for &(x, y) in points {
         x_low = x_low.min(x);
@@ -107,11 +113,12 @@ fn axes<'a>(points: impl IntoIterator<Item = &'a (f64, f64)>) -> Option<((f64, f
     if x_high <= 0.0 || y_high <= 0.0 {
         return None;
     }
-    // Room around the points, and positive bounds for the log scale.
-    let x = ((x_low / 2.0).max(0.5), x_high * 2.0);
-    // The top decade is left free for the legend.
-    let y = ((y_low / 1.5).max(1e-3), y_high * 12.0);
-    Some((x, y))
+    Some(Axes {
+        // Room around the points, and positive bounds for the log scale.
+        x: ((x_low / 2.0).max(0.5), x_high * 2.0),
+        // The top decade is left free for the legend.
+        y: ((y_low / 1.5).max(1e-3), y_high * 12.0),
+    })
 }
 
 /// The plot of `analysis` as an SVG document; `None` for a constant size, which
@@ -129,7 +136,11 @@ pub fn svg(analysis: &Analysis) -> Result<Option<String>, String> {
         .iter()
         .flat_map(|line| line.seeds.iter())
         .chain(guide.iter().flatten());
-    let Some(((x_low, x_high), (y_low, y_high))) = axes(points) else {
+    let Some(Axes {
+        x: (x_low, x_high),
+        y: (y_low, y_high),
+    }) = axes(points)
+    else {
         return Ok(None);
     };
 
@@ -247,10 +258,18 @@ mod tests {
     #[test]
     fn the_axes_leave_room_around_the_points() {
         let points = [(1000.0, 2.0), (4000.0, 30.0)];
-        assert_eq!(axes(&points), Some(((500.0, 8000.0), (2.0 / 1.5, 360.0))));
+        let expected = Axes {
+            x: (500.0, 8000.0),
+            y: (2.0 / 1.5, 360.0),
+        };
+        assert_eq!(axes(&points), Some(expected));
         // Bounds stay positive for the log scales.
         let points = [(0.2, 0.0001), (10.0, 1.0)];
-        assert_eq!(axes(&points), Some(((0.5, 20.0), (1e-3, 12.0))));
+        let expected = Axes {
+            x: (0.5, 20.0),
+            y: (1e-3, 12.0),
+        };
+        assert_eq!(axes(&points), Some(expected));
         assert_eq!(axes(&[]), None);
         assert_eq!(axes(&[(1000.0, 0.0)]), None);
         assert_eq!(axes(&[(0.0, 5.0)]), None);

@@ -5,11 +5,10 @@
 //! machine varies, so these check what is printed and written, and exit codes.
 
 use std::fs;
+use std::io::Write as _;
 use std::os::unix::fs::symlink;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-
-use std::io::Write as _;
 
 fn growth(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_growth"))

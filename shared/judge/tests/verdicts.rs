@@ -98,6 +98,40 @@ fn children_left_running_cannot_hang_the_run() {
 }
 
 #[test]
+fn a_program_that_never_reads_a_large_input_is_still_killed_at_its_limit() {
+    // The input is more than a pipe holds: only a nonblocking feed lets the
+    // harness watch the clock while the program does not read.
+    let input = vec![b'7'; 8 << 20];
+    let limit = Duration::from_millis(300);
+    let started = Instant::now();
+    let (verdict, _) = verdict_of("exec sleep 10", &input, b"516\n", limit);
+    assert_eq!(
+        verdict,
+        Verdict::TimeLimitExceeded {
+            limit,
+            killed: true
+        }
+    );
+    assert!(
+        started.elapsed() < limit + SECOND,
+        "took {:?}",
+        started.elapsed()
+    );
+}
+
+#[test]
+fn the_output_is_read_to_its_end_after_the_program_ends() {
+    // Its last bytes, the end of its output and its exit reach the harness
+    // together: the end of the output is read after the exit is noticed.
+    let dir = judge::scratch::tempdir().unwrap();
+    let program = script(dir.path(), "program", "exec head -c 4194304 /dev/zero");
+    let run = judge::run::execute(&program, &[], b"", 5 * SECOND).unwrap();
+    assert!(run.succeeded(), "{run:?}");
+    assert_eq!(run.stdout.len(), 4 << 20);
+    assert!(!run.streams_abandoned);
+}
+
+#[test]
 fn program_that_ignores_a_large_input_does_not_deadlock() {
     let input = vec![b'7'; 8 << 20];
     let (verdict, _) = verdict_of("echo 516", &input, b"516\n", 5 * SECOND);

@@ -1063,6 +1063,18 @@ mod tests {
     }
 
     #[test]
+    fn an_output_name_taken_meanwhile_moves_the_case_to_a_numbered_name() {
+        let dir = tempdir().unwrap();
+        // A dangling link does not `exist`, but no file can be created in its place.
+        std::os::unix::fs::symlink("nowhere", dir.path().join("stress-1.out")).unwrap();
+        let stored = store_case(dir.path(), "stress-1", b"1 2\n", b"3\n").unwrap();
+        let input = dir.path().join("stress-1-2.in");
+        let output = dir.path().join("stress-1-2.out");
+        assert_eq!(stored, Stored::New { input, output });
+        assert!(!dir.path().join("stress-1.in").exists());
+    }
+
+    #[test]
     fn a_case_that_cannot_be_written_is_an_error() {
         let dir = tempdir().unwrap();
         let error = store_case(dir.path(), "missing/stress-1", b"1 2\n", b"3\n").unwrap_err();

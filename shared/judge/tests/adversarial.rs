@@ -183,6 +183,31 @@ fn endless_output_is_output_limit_exceeded_at_the_cap() {
         .contains("killed after more than 256 MiB"));
 }
 
+/// CPU time the calling thread has used, user and system.
+fn thread_cpu() -> Duration {
+    // SAFETY: getrusage fills the zeroed struct it is given.
+    let usage = unsafe {
+        let mut usage: libc::rusage = std::mem::zeroed();
+        assert_eq!(libc::getrusage(libc::RUSAGE_THREAD, &mut usage), 0);
+        usage
+    };
+    let time = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
+    time(usage.ru_utime) + time(usage.ru_stime)
+}
+
+/// The harness sleeps in poll while a program runs: no busy waiting.
+#[test]
+fn the_harness_waits_without_spinning() {
+    let before = thread_cpu();
+    let run = run_script("exec sleep 1", b"", 5 * SECOND);
+    let spent = thread_cpu() - before;
+    assert!(run.succeeded(), "{run:?}");
+    assert!(
+        spent < Duration::from_millis(100),
+        "the harness used {spent:?} of CPU"
+    );
+}
+
 fn problem_in(dir: &Path, limit: Duration) -> Problem {
     common::fixture_problem(dir, limit)
 }

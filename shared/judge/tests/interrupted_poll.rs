@@ -1,0 +1,52 @@
+//! A run whose harness thread is interrupted by signals again and again. A test
+//! binary of its own: the signal handler it installs is the whole process's.
+
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::thread;
+use std::time::Duration;
+
+use judge::run::execute;
+
+extern "C" fn on_signal(_: libc::c_int) {}
+
+#[test]
+fn a_run_interrupted_by_signals_goes_on_to_its_end() {
+    // A handler installed without SA_RESTART makes a blocked ppoll return EINTR.
+    // SAFETY: the sigaction is zeroed and then filled in; the handler does nothing.
+    unsafe {
+        let mut action: libc::sigaction = std::mem::zeroed();
+        action.sa_sigaction = on_signal as extern "C" fn(libc::c_int) as libc::sighandler_t;
+        assert_eq!(
+            libc::sigaction(libc::SIGUSR1, &action, std::ptr::null_mut()),
+            0
+        );
+    }
+    // SAFETY: getpid and gettid have no preconditions.
+    let (pid, harness) = unsafe { (libc::getpid(), libc::gettid()) };
+    let done = Arc::new(AtomicBool::new(false));
+    let signaller = {
+        let done = Arc::clone(&done);
+        thread::spawn(move || {
+            while !done.load(Ordering::Relaxed) {
+                // SAFETY: tgkill sends a signal; no memory is involved.
+                unsafe {
+                    libc::syscall(libc::SYS_tgkill, pid, harness, libc::SIGUSR1);
+                }
+                thread::sleep(Duration::from_millis(5));
+            }
+        })
+    };
+    let run = execute(
+        Path::new("/bin/sh"),
+        &["-c", "sleep 0.3; echo 516"],
+        b"",
+        Duration::from_secs(10),
+    );
+    done.store(true, Ordering::Relaxed);
+    signaller.join().unwrap();
+    let run = run.unwrap();
+    assert!(run.succeeded(), "{run:?}");
+    assert_eq!(run.stdout, b"516\n");
+}

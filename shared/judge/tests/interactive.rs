@@ -352,3 +352,25 @@ fn a_checker_judges_the_interactors_output_against_the_answer() {
     assert!(report.contains("\nWA   a "), "{report}");
     assert!(report.contains("queries, more than 5"), "{report}");
 }
+
+/// A message larger than a pipe holds, to an interactor slow to start reading,
+/// is relayed whole: the harness reads the next chunk only once the last one is
+/// passed on.
+#[test]
+fn a_message_larger_than_a_pipe_is_relayed_whole() {
+    let dir = judge::scratch::tempdir().unwrap();
+    let program = script(dir.path(), "program", "exec head -c 3000000 /dev/zero");
+    let interactor = script(dir.path(), "interactor", "sleep 0.2; exec wc -c");
+    let limits = Limits {
+        time: 10 * SECOND,
+        memory_mb: None,
+        stack_mb: None,
+    };
+    let interaction =
+        judge::run::interact(&program, &limits, &interactor, &[], 10 * SECOND).unwrap();
+    assert_eq!(interaction.program.stdout.len(), 3_000_000);
+    assert_eq!(
+        String::from_utf8_lossy(&interaction.interactor.stdout),
+        "3000000\n"
+    );
+}

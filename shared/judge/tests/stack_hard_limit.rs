@@ -29,6 +29,13 @@ fn a_stack_up_to_the_hard_limit_is_set_and_one_above_it_is_refused() {
         &with_stack(32),
     );
     assert_eq!(run.unwrap().stdout, b"32768\n");
+    let run = execute_with(
+        Path::new("/bin/sh"),
+        &["-c", "ulimit -s"],
+        b"",
+        &with_stack(64),
+    );
+    assert_eq!(run.unwrap().stdout, b"65536\n");
     let error =
         execute_with(Path::new("/bin/sh"), &["-c", "true"], b"", &with_stack(128)).unwrap_err();
     assert_eq!(

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Mutation testing: runs cargo-mutants on each FILE in turn (default: every
 # source file of shared/ and crates/*/src), each mutant tested by the tests of
-# the file's own package (for some harness files, only the test targets that
-# exercise them: see `test_targets`), and prints per file how many mutants
+# the file's own package (the bundler's also by its corpus's; for some harness
+# files, only the test targets that exercise them: see `test_targets`), and prints per file how many mutants
 # were made, caught, missed, unviable and timed out, and the time taken.
 # Mutants that no test can catch are excluded, each with its reason, in
 # .cargo/mutants.toml; a missed mutant is a gap in the tests.
@@ -68,6 +68,15 @@ test_targets() {
     esac
 }
 
+# The packages whose tests run for a file's mutants, when not only its own:
+# the bundler is tested also by its corpus, real programs bundled and compiled.
+test_packages() {
+    case $1 in
+        shared/bundle/src/substitute.rs) ;;
+        shared/bundle/src/*) echo "--test-package=bundle,bundle-corpus" ;;
+    esac
+}
+
 # nextest runs the test binaries side by side and stops at the first failure,
 # so a caught mutant costs a fraction of the whole suite.
 test_tool=()
@@ -85,10 +94,11 @@ for file in "${files[@]}"; do
     # As cargo arguments, the targets limit both the build and the test run.
     cargo_args=()
     for target in $(test_targets "$file"); do cargo_args+=("--cargo-arg=$target"); done
+    read -r -a package_args <<<"$(test_packages "$file")"
     start=$(date +%s)
     # cargo-mutants exits non-zero when a mutant is missed; the counts say so.
     nice -n 15 cargo mutants --jobs "$jobs" --file "$file" --output "$out" \
-        "${test_tool[@]}" "${cargo_args[@]}" >"$out/stdout.txt" 2>&1 || true
+        "${test_tool[@]}" "${cargo_args[@]}" "${package_args[@]}" >"$out/stdout.txt" 2>&1 || true
     seconds=$(($(date +%s) - start))
     count() { grep -c . "$out/mutants.out/$1.txt" 2>/dev/null || true; }
     if grep -q '^Found 0 mutants' "$out/stdout.txt"; then

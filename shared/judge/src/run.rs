@@ -837,4 +837,19 @@ mod tests {
             (&b"fghi"[..], 5)
         );
     }
+
+    #[test]
+    fn the_output_left_in_a_pipe_after_the_end_is_read_to_its_end() {
+        // The program has ended, its last bytes still in the pipe: the
+        // harness still reads them and the end of the stream.
+        let (report, _keeper_side) = io::pipe().unwrap();
+        let mut processes = [keeper::Process::ended_now(report.into())];
+        let (reader, mut writer) = io::pipe().unwrap();
+        let mut captures = [Capture::new(reader.into(), Keep::Head(16), 0).unwrap()];
+        writer.write_all(b"last").unwrap();
+        drop(writer);
+        supervise(&mut processes, &mut [], &mut captures).unwrap();
+        assert_eq!(captures[0].kept, b"last");
+        assert!(captures[0].fd.is_none(), "the end of the stream was read");
+    }
 }

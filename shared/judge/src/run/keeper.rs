@@ -249,6 +249,31 @@ impl Process {
     }
 }
 
+#[cfg(test)]
+impl Process {
+    /// A process whose end was noticed just now, its keeper already reaped:
+    /// for tests of what happens after the end.
+    pub fn ended_now(report: OwnedFd) -> Process {
+        Process {
+            keeper: 0,
+            report,
+            pending: Vec::new(),
+            control: None,
+            deadline: Instant::now(),
+            limits: Limits::time(Duration::ZERO),
+            killed: None,
+            end: Some(End {
+                raw_status: 0,
+                cpu: Duration::ZERO,
+                peak_memory_kb: 0,
+                elapsed: Duration::ZERO,
+                noticed: Instant::now(),
+            }),
+            lost: false,
+        }
+    }
+}
+
 impl Drop for Process {
     /// A process dropped before its end (an error elsewhere) is killed and
     /// waited for: the keeper ends the run, then exits.

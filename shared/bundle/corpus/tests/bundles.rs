@@ -25,13 +25,15 @@ fn bundle_binary() -> PathBuf {
         .and_then(Path::parent)
         .unwrap()
         .to_path_buf();
+    // Cargo's `dev` profile builds into `debug`; every other profile into its name.
+    let profile = match profile_dir.file_name().and_then(|name| name.to_str()) {
+        Some("debug") => "dev",
+        Some(name) => name,
+        None => panic!("no profile directory above {}", profile_dir.display()),
+    };
     let status = Command::new(env!("CARGO"))
         .args(["build", "--quiet", "-p", "bundle", "--bin", "bundle"])
-        .args(if profile_dir.ends_with("release") {
-            vec!["--release"]
-        } else {
-            vec![]
-        })
+        .args(["--profile", profile])
         .status()
         .expect("cargo runs");
     assert!(status.success(), "building the bundler failed");

@@ -68,12 +68,14 @@ test_targets() {
     esac
 }
 
-# The packages whose tests run for a file's mutants, when not only its own:
-# the bundler is tested also by its corpus, real programs bundled and compiled.
-test_packages() {
+# More options of cargo-mutants for a file's mutants: the bundler is tested
+# also by its corpus, real programs bundled and compiled, which cargo-mutants'
+# unmutated baseline does not time (it runs the bundler's own tests alone), so
+# the time limit of a mutant's tests is set here.
+mutants_options() {
     case $1 in
         shared/bundle/src/substitute.rs) ;;
-        shared/bundle/src/*) echo "--test-package=bundle,bundle-corpus" ;;
+        shared/bundle/src/*) echo "--test-package=bundle,bundle-corpus --minimum-test-timeout=120" ;;
     esac
 }
 
@@ -94,11 +96,11 @@ for file in "${files[@]}"; do
     # As cargo arguments, the targets limit both the build and the test run.
     cargo_args=()
     for target in $(test_targets "$file"); do cargo_args+=("--cargo-arg=$target"); done
-    read -r -a package_args <<<"$(test_packages "$file")"
+    read -r -a options <<<"$(mutants_options "$file")"
     start=$(date +%s)
     # cargo-mutants exits non-zero when a mutant is missed; the counts say so.
     nice -n 15 cargo mutants --jobs "$jobs" --file "$file" --output "$out" \
-        "${test_tool[@]}" "${cargo_args[@]}" "${package_args[@]}" >"$out/stdout.txt" 2>&1 || true
+        "${test_tool[@]}" "${cargo_args[@]}" "${options[@]}" >"$out/stdout.txt" 2>&1 || true
     seconds=$(($(date +%s) - start))
     count() { grep -c . "$out/mutants.out/$1.txt" 2>/dev/null || true; }
     if grep -q '^Found 0 mutants' "$out/stdout.txt"; then

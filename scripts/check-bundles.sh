@@ -72,10 +72,14 @@ cargo build --release --workspace --bins --message-format=json-render-diagnostic
     echo "check-bundles.sh: the workspace does not build (above): nothing to check" >&2
     exit 1
 }
+rlibs=$("$release/bundle" rlibs proconio itertools <"$work/cargo.json") || {
+    echo "check-bundles.sh: cargo's messages name no rlib of proconio or itertools (above)" >&2
+    exit 1
+}
 externs=()
 while IFS= read -r library; do
     externs+=(--extern "$library")
-done < <("$release/bundle" rlibs proconio itertools <"$work/cargo.json")
+done <<<"$rlibs"
 stable=$(rustc -V | cut -d' ' -f1-2)
 
 passed=0

@@ -27,6 +27,7 @@ mod substitute;
 mod tokens;
 
 use std::collections::{HashMap, HashSet};
+use std::ffi::OsString;
 use std::fs;
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -57,22 +58,33 @@ usage:
 const SIZE_LIMIT: usize = 64 * 1024;
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let result = if args.first().map(String::as_str) == Some("rlibs") {
-        rlibs(&args[1..])
-    } else {
-        parse_args(&args).and_then(|options| run(&options))
+    let args: Vec<OsString> = std::env::args_os().skip(1).collect();
+    let result = match parse_args(&args) {
+        Ok(Command::Bundle(options)) => run(&options),
+        Ok(Command::Rlibs(names)) => rlibs(&names),
+        Ok(Command::Help) => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        Err(message) => Err(message),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("bundle: {message}");
-            if message.starts_with("usage") || message.contains("--help") {
+            if message.starts_with("usage") {
                 eprintln!("\n{USAGE}");
             }
             ExitCode::FAILURE
         }
     }
+}
+
+enum Command {
+    Bundle(Options),
+    /// The library names whose .rlib paths to print.
+    Rlibs(Vec<String>),
+    Help,
 }
 
 /// What to bundle and where to put it.
@@ -84,7 +96,16 @@ struct Options {
     allow_oversize: bool,
 }
 
-fn parse_args(args: &[String]) -> Result<Options, String> {
+fn parse_args(args: &[OsString]) -> Result<Command, String> {
+    use lexopt::prelude::*;
+    let usage = |error: lexopt::Error| format!("usage: {error}");
+    if args.first().is_some_and(|arg| arg == "rlibs") {
+        let names = args[1..]
+            .iter()
+            .map(|name| name.to_string_lossy().into_owned());
+        return Ok(Command::Rlibs(names.collect()));
+    }
+    let mut parser = lexopt::Parser::from_args(args);
     let mut options = Options {
         problem: None,
         main: None,
@@ -92,28 +113,27 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
         manifest_path: None,
         allow_oversize: false,
     };
-    let mut rest = args.iter();
-    while let Some(arg) = rest.next() {
-        let mut value = |flag: &str| {
-            rest.next()
-                .map(PathBuf::from)
-                .ok_or_else(|| format!("usage: {flag} needs a value"))
-        };
-        match arg.as_str() {
-            "-h" | "--help" => return Err("usage: --help".to_string()),
-            "-o" | "--output" => options.output = Some(value(arg)?),
-            "--main" => options.main = Some(value(arg)?),
-            "--manifest-path" => options.manifest_path = Some(value(arg)?),
-            "--allow-oversize" => options.allow_oversize = true,
-            flag if flag.starts_with('-') => return Err(format!("usage: unknown option {flag}")),
-            name if options.problem.is_none() => options.problem = Some(name.to_string()),
-            extra => return Err(format!("usage: unexpected argument {extra}")),
+    while let Some(arg) = parser.next().map_err(usage)? {
+        match arg {
+            Short('h') | Long("help") => return Ok(Command::Help),
+            Short('o') | Long("output") => {
+                options.output = Some(parser.value().map_err(usage)?.into())
+            }
+            Long("main") => options.main = Some(parser.value().map_err(usage)?.into()),
+            Long("manifest-path") => {
+                options.manifest_path = Some(parser.value().map_err(usage)?.into())
+            }
+            Long("allow-oversize") => options.allow_oversize = true,
+            Value(name) if options.problem.is_none() => {
+                options.problem = Some(name.string().map_err(usage)?);
+            }
+            _ => return Err(usage(arg.unexpected())),
         }
     }
     if options.problem.is_some() == options.main.is_some() {
         return Err("usage: give either PROBLEM or --main FILE".to_string());
     }
-    Ok(options)
+    Ok(Command::Bundle(options))
 }
 
 fn run(options: &Options) -> Result<(), String> {
@@ -361,11 +381,14 @@ fn rlibs(names: &[String]) -> Result<(), String> {
             }
         }
     }
-    for name in names {
-        let path = found
-            .get(name)
-            .ok_or_else(|| format!("no .rlib for {name} in cargo's messages"))?;
-        println!("{name}={path}");
-    }
+    // All or nothing: a script reading the lines never gets a partial list.
+    let lines = names
+        .iter()
+        .map(|name| match found.get(name) {
+            Some(path) => Ok(format!("{name}={path}")),
+            None => Err(format!("no .rlib for {name} in cargo's messages")),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    println!("{}", lines.join("\n"));
     Ok(())
 }

@@ -1,0 +1,217 @@
+//! The `bundle` command line: its options and their mistakes, a problem found
+//! by its package name, and the `rlibs` helper of scripts/check-bundles.sh.
+
+use std::fs;
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+const BUNDLE: &str = env!("CARGO_BIN_EXE_bundle");
+
+fn bundle(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(BUNDLE)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("bundle runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Expects exit 1 with `message` as the first line of stderr, nothing on stdout.
+fn assert_fails(output: &Output, message: &str) {
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert_eq!(stderr.lines().next(), Some(message), "{stderr}");
+    assert!(output.stdout.is_empty());
+}
+
+#[test]
+fn help_goes_to_stdout() {
+    for flag in ["--help", "-h"] {
+        let output = bundle(&[flag], "");
+        assert!(output.status.success());
+        assert!(text(&output.stdout).starts_with("usage:\n  bundle PROBLEM [-o FILE]"));
+        assert!(output.stderr.is_empty());
+    }
+}
+
+#[test]
+fn a_mistake_on_the_command_line_is_named_then_the_usage_shown() {
+    let cases: [(&[&str], &str); 6] = [
+        (&[], "bundle: usage: give either PROBLEM or --main FILE"),
+        (
+            &["p", "--main", "m.rs"],
+            "bundle: usage: give either PROBLEM or --main FILE",
+        ),
+        (&["p", "q"], "bundle: usage: unexpected argument \"q\""),
+        (&["--bogus"], "bundle: usage: invalid option '--bogus'"),
+        (
+            &["p", "-o"],
+            "bundle: usage: missing argument for option '-o'",
+        ),
+        (
+            &["--manifest-path"],
+            "bundle: usage: missing argument for option '--manifest-path'",
+        ),
+    ];
+    for (args, message) in cases {
+        let output = bundle(args, "");
+        assert_fails(&output, message);
+        assert!(text(&output.stderr).contains("\nusage:\n  bundle PROBLEM"));
+    }
+}
+
+/// A workspace of three packages without dependencies: `named` has a binary
+/// of its own name besides src/main.rs, `renamed` only src/main.rs under
+/// another name, `tools` no main binary.
+fn fixture_workspace(dir: &Path) {
+    let files = [
+        (
+            "Cargo.toml",
+            "[workspace]\nmembers = [\"named\", \"renamed\", \"tools\"]\nresolver = \"2\"\n",
+        ),
+        (
+            "named/Cargo.toml",
+            "[package]\nname = \"named\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n\
+             [[bin]]\nname = \"other\"\npath = \"src/main.rs\"\n\n\
+             [[bin]]\nname = \"named\"\npath = \"src/named.rs\"\n",
+        ),
+        (
+            "named/src/main.rs",
+            "fn main() {\n    println!(\"other\");\n}\n",
+        ),
+        (
+            "named/src/named.rs",
+            "fn main() {\n    println!(\"named\");\n}\n",
+        ),
+        (
+            "renamed/Cargo.toml",
+            "[package]\nname = \"renamed\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n\
+             [[bin]]\nname = \"solve\"\npath = \"src/main.rs\"\n",
+        ),
+        (
+            "renamed/src/main.rs",
+            "fn main() {\n    println!(\"solve\");\n}\n",
+        ),
+        (
+            "tools/Cargo.toml",
+            "[package]\nname = \"tools\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+        ),
+        ("tools/src/bin/helper.rs", "fn main() {}\n"),
+    ];
+    for (path, contents) in files {
+        let path = dir.join(path);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, contents).unwrap();
+    }
+}
+
+/// A bundle without crates: the header, then the main file that prints `word`.
+fn assert_bundle_of(bundle: &str, word: &str) {
+    assert!(bundle.starts_with("// One-file bundle"), "{bundle}");
+    let main = format!("\nfn main() {{\n    println!(\"{word}\");\n}}\n");
+    assert!(bundle.ends_with(&main), "{bundle}");
+}
+
+#[test]
+fn a_problem_is_the_binary_of_its_name_else_its_src_main_rs() {
+    let dir = judge::scratch::tempdir().unwrap();
+    fixture_workspace(dir.path());
+    let manifest = dir.path().join("Cargo.toml");
+    let manifest = manifest.to_str().unwrap();
+
+    let named = bundle(&["--manifest-path", manifest, "named"], "");
+    assert!(named.status.success(), "{}", text(&named.stderr));
+    assert_bundle_of(&text(&named.stdout), "named");
+
+    let output = dir.path().join("renamed.rs");
+    let renamed = bundle(
+        &[
+            "renamed",
+            "--manifest-path",
+            manifest,
+            "-o",
+            output.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(renamed.status.success(), "{}", text(&renamed.stderr));
+    assert!(renamed.stdout.is_empty(), "the bundle went to the file");
+    assert_bundle_of(&fs::read_to_string(&output).unwrap(), "solve");
+
+    assert_fails(
+        &bundle(&["--manifest-path", manifest, "tools"], ""),
+        "bundle: tools has no binary named tools",
+    );
+    assert_fails(
+        &bundle(&["--manifest-path", manifest, "absent"], ""),
+        "bundle: no workspace member named absent",
+    );
+}
+
+#[test]
+fn a_problem_of_this_workspace_is_bundled_with_its_own_crates() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let manifest = root.join("Cargo.toml");
+    let manifest = manifest.to_str().unwrap();
+    let main = root.join("crates/hrbust-2320/src/main.rs");
+    let by_name = bundle(&["hrbust-2320", "--manifest-path", manifest], "");
+    assert!(by_name.status.success(), "{}", text(&by_name.stderr));
+    let by_file = bundle(
+        &[
+            "--main",
+            main.to_str().unwrap(),
+            "--manifest-path",
+            manifest,
+        ],
+        "",
+    );
+    assert!(by_file.status.success(), "{}", text(&by_file.stderr));
+    assert_eq!(text(&by_name.stdout), text(&by_file.stdout));
+    assert!(text(&by_name.stdout).contains("\nmod proconio {"));
+}
+
+const CARGO_MESSAGES: &str = r#"Compiling alpha (not JSON)
+{"reason":"build-script-executed","target":{"name":"alpha"},"filenames":["/elsewhere/libalpha.rlib"]}
+{"reason":"compiler-artifact","target":{"name":"alpha"},"filenames":["/t/libalpha.rmeta","/t/libalpha.rlib"]}
+{"reason":"compiler-artifact","target":{"name":"beta"},"filenames":["/t/libbeta.rlib"]}
+{"reason":"compiler-artifact","filenames":["/t/libnameless.rlib"]}
+{"reason":"compiler-artifact","target":{"name":"gamma"},"filenames":["/t/libgamma.rlib"]}
+{"reason":"compiler-artifact","target":{"name":"alpha"},"filenames":["/t/libalpha.rlib"]}
+{"reason":"compiler-artifact","target":{"name":"delta"},"filenames":["/t/delta.rmeta"]}
+"#;
+
+#[test]
+fn rlibs_prints_each_named_library_s_rlib_from_cargo_s_messages() {
+    let output = bundle(&["rlibs", "beta", "alpha"], CARGO_MESSAGES);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert_eq!(
+        text(&output.stdout),
+        "beta=/t/libbeta.rlib\nalpha=/t/libalpha.rlib\n"
+    );
+    assert_fails(
+        &bundle(&["rlibs", "alpha", "delta"], CARGO_MESSAGES),
+        "bundle: no .rlib for delta in cargo's messages",
+    );
+    let rebuilt = r#"{"reason":"compiler-artifact","target":{"name":"alpha"},"filenames":["/u/libalpha.rlib"]}"#;
+    assert_fails(
+        &bundle(&["rlibs", "alpha"], &format!("{CARGO_MESSAGES}{rebuilt}\n")),
+        "bundle: two different alpha libraries: /t/libalpha.rlib and /u/libalpha.rlib",
+    );
+    assert_fails(
+        &bundle(&["rlibs"], CARGO_MESSAGES),
+        "bundle: usage: rlibs needs library names",
+    );
+}

@@ -15,7 +15,7 @@
 //! and environment arrays, limits) is prepared before the fork, and its code
 //! below allocates nothing and cannot panic.
 
-use std::ffi::{CString, OsStr};
+use std::ffi::{CString, OsStr, OsString};
 use std::io;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::ffi::{OsStrExt, OsStringExt};
@@ -99,16 +99,7 @@ pub(crate) fn start(
     for arg in args {
         arguments.push(c_string(arg)?);
     }
-    // Judges run without backtraces; a panic's own message is what the report shows.
-    let environment: Vec<CString> = std::env::vars_os()
-        .filter(|(name, _)| name != "RUST_BACKTRACE" && name != "RUST_LIB_BACKTRACE")
-        .map(|(name, value)| {
-            let mut entry = name.into_vec();
-            entry.push(b'=');
-            entry.extend_from_slice(value.as_bytes());
-            CString::new(entry).map_err(|_| invalid_argument())
-        })
-        .collect::<io::Result<_>>()?;
+    let environment = environment(std::env::vars_os())?;
     let rlimits = super::resource_limits(limits)?;
     let mut attempts = 0;
     loop {
@@ -139,7 +130,8 @@ pub(crate) fn start(
             report: report_read,
             pending: Vec::new(),
             control: Some(control_write),
-            deadline: Instant::now() + limits.time,
+            // Set when the program has started.
+            deadline: Instant::now(),
             limits: *limits,
             killed: None,
             end: None,
@@ -317,6 +309,21 @@ fn words(bytes: &[u8]) -> [i64; WORDS] {
         *word = i64::from_ne_bytes(chunk.try_into().expect("chunks of 8"));
     }
     words
+}
+
+/// The program's environment: the harness's without the variables that ask
+/// Rust for backtraces. Judges run without them; a panic's own message is what
+/// the report shows.
+fn environment(variables: impl Iterator<Item = (OsString, OsString)>) -> io::Result<Vec<CString>> {
+    variables
+        .filter(|(name, _)| name != "RUST_BACKTRACE" && name != "RUST_LIB_BACKTRACE")
+        .map(|(name, value)| {
+            let mut entry = name.into_vec();
+            entry.push(b'=');
+            entry.extend_from_slice(value.as_bytes());
+            CString::new(entry).map_err(|_| invalid_argument())
+        })
+        .collect()
 }
 
 fn invalid_argument() -> io::Error {
@@ -661,4 +668,23 @@ unsafe fn run_program(plan: &Plan, exec_error: RawFd) -> ! {
     libc::write(exec_error, (&now as *const i64).cast(), 8);
     libc::execve(plan.path.as_ptr(), plan.argv.as_ptr(), plan.envp.as_ptr());
     fail(exec_error, true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_environment_is_the_harness_s_without_backtraces() {
+        let variables = [
+            ("PATH", "/bin"),
+            ("RUST_BACKTRACE", "1"),
+            ("RUST_LIB_BACKTRACE", "full"),
+            ("MODE", "a=b"),
+        ]
+        .map(|(name, value)| (OsString::from(name), OsString::from(value)));
+        let environment = environment(variables.into_iter()).unwrap();
+        let expected = ["PATH=/bin", "MODE=a=b"].map(|entry| CString::new(entry).unwrap());
+        assert_eq!(environment, expected);
+    }
 }

@@ -211,8 +211,8 @@ impl Process {
             }
             break;
         }
-        if self.end.is_none() && self.pending.len() >= WORDS * 8 {
-            let words = words(&self.pending[..WORDS * 8]);
+        if let (None, Some(report)) = (&self.end, self.pending.get(..WORDS * 8)) {
+            let words = words(report);
             if words[0] == ENDED {
                 let nanos = |word: i64| Duration::from_nanos(word.max(0) as u64);
                 self.end = Some(End {

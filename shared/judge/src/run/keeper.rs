@@ -51,8 +51,6 @@ pub(crate) struct End {
 pub(crate) struct Process {
     keeper: libc::pid_t,
     report: OwnedFd,
-    /// Bytes of a report not read whole yet.
-    pending: Vec<u8>,
     /// Closed on drop: the keeper then kills the program.
     control: Option<OwnedFd>,
     pub deadline: Instant,
@@ -128,7 +126,6 @@ pub(crate) fn start(
         let mut process = Process {
             keeper,
             report: report_read,
-            pending: Vec::new(),
             control: Some(control_write),
             // Set when the program has started.
             deadline: Instant::now(),
@@ -187,56 +184,40 @@ impl Process {
         self.end.is_some() || self.lost
     }
 
-    /// Reads what the keeper reported, after `ppoll` said it is readable.
+    /// Reads the keeper's report, after `ppoll` said its pipe is readable. A
+    /// report is one write of less than `PIPE_BUF`, so it is there whole: one
+    /// read returns it, or the pipe's end if the keeper died without one.
     pub fn read_report(&mut self) {
         let mut buffer = [0u8; WORDS * 8];
-        loop {
-            // SAFETY: reads into a local buffer.
-            let n = unsafe {
-                libc::read(
-                    self.report.as_raw_fd(),
-                    buffer.as_mut_ptr().cast(),
-                    buffer.len(),
-                )
-            };
-            if n > 0 {
-                self.pending.extend_from_slice(&buffer[..n as usize]);
-                continue;
-            }
-            if n < 0 && io::Error::last_os_error().kind() == io::ErrorKind::Interrupted {
-                continue;
-            }
-            if n == 0 && self.end.is_none() {
-                self.lost = true;
-            }
-            break;
+        // SAFETY: reads into a local buffer.
+        let n = unsafe {
+            libc::read(
+                self.report.as_raw_fd(),
+                buffer.as_mut_ptr().cast(),
+                buffer.len(),
+            )
+        };
+        if n as usize != buffer.len() {
+            self.lost = true;
+            return;
         }
-        if let (None, Some(report)) = (&self.end, self.pending.get(..WORDS * 8)) {
-            let words = words(report);
-            if words[0] == ENDED {
-                let nanos = |word: i64| Duration::from_nanos(word.max(0) as u64);
-                self.end = Some(End {
-                    raw_status: words[1] as i32,
-                    cpu: nanos(words[2]),
-                    peak_memory_kb: words[3].max(0) as u64,
-                    elapsed: nanos(words[4]),
-                    noticed: Instant::now(),
-                });
-            } else {
-                self.lost = true;
-            }
-        }
+        let words = words(&buffer);
+        let nanos = |word: i64| Duration::from_nanos(word.max(0) as u64);
+        self.end = Some(End {
+            raw_status: words[1] as i32,
+            cpu: nanos(words[2]),
+            peak_memory_kb: words[3].max(0) as u64,
+            elapsed: nanos(words[4]),
+            noticed: Instant::now(),
+        });
     }
 
     /// Waits for the keeper itself, which exits right after its report.
     pub fn reap_keeper(&mut self) {
-        loop {
-            // SAFETY: waitpid on our own child with a null status pointer.
-            let result = unsafe { libc::waitpid(self.keeper, std::ptr::null_mut(), 0) };
-            if result >= 0 || io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
-                break;
-            }
-        }
+        // SAFETY: waitpid on our own child with a null status pointer.
+        while unsafe { libc::waitpid(self.keeper, std::ptr::null_mut(), 0) } < 0
+            && io::Error::last_os_error().kind() == io::ErrorKind::Interrupted
+        {}
         self.keeper = 0;
     }
 }
@@ -249,7 +230,6 @@ impl Process {
         Process {
             keeper: 0,
             report,
-            pending: Vec::new(),
             control: None,
             deadline: Instant::now(),
             limits: Limits::time(Duration::ZERO),
@@ -673,6 +653,51 @@ unsafe fn run_program(plan: &Plan, exec_error: RawFd) -> ! {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    extern "C" fn on_signal(_: libc::c_int) {}
+
+    #[test]
+    fn reaping_a_keeper_goes_on_when_a_signal_interrupts_the_wait() {
+        // A handler installed without SA_RESTART makes a blocked waitpid
+        // return EINTR; the signal goes to this test's thread alone.
+        // SAFETY: the sigaction is zeroed and then filled in; the handler does
+        // nothing. The child only sleeps and exits.
+        let keeper = unsafe {
+            let mut action: libc::sigaction = std::mem::zeroed();
+            action.sa_sigaction = on_signal as extern "C" fn(libc::c_int) as libc::sighandler_t;
+            assert_eq!(
+                libc::sigaction(libc::SIGUSR2, &action, std::ptr::null_mut()),
+                0
+            );
+            let child = libc::fork();
+            if child == 0 {
+                let nap = libc::timespec {
+                    tv_sec: 0,
+                    tv_nsec: 300_000_000,
+                };
+                libc::nanosleep(&nap, std::ptr::null_mut());
+                libc::_exit(0);
+            }
+            child
+        };
+        assert!(keeper > 0);
+        // SAFETY: getpid and gettid have no preconditions.
+        let (pid, thread) = unsafe { (libc::getpid(), libc::gettid()) };
+        let signaller = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(50));
+            // SAFETY: tgkill sends a signal; no memory is involved.
+            unsafe { libc::syscall(libc::SYS_tgkill, pid, thread, libc::SIGUSR2) };
+        });
+        let (report, _keeper_side) = std::io::pipe().unwrap();
+        let mut process = Process::ended_now(report.into());
+        process.keeper = keeper;
+        process.reap_keeper();
+        signaller.join().unwrap();
+        // SAFETY: waitpid with a null status pointer.
+        let again = unsafe { libc::waitpid(keeper, std::ptr::null_mut(), libc::WNOHANG) };
+        assert_eq!(again, -1, "the keeper was not waited for");
+        assert_eq!(process.keeper, 0);
+    }
 
     #[test]
     fn the_environment_is_the_harness_s_without_backtraces() {

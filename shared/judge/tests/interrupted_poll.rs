@@ -1,5 +1,6 @@
-//! A run whose harness thread is interrupted by signals again and again. A test
-//! binary of its own: the signal handler it installs is the whole process's.
+//! Runs whose harness thread is interrupted by signals again and again: in the
+//! wait for the program's start, for its end and for its keeper. A test binary
+//! of its own: the signal handler it installs is the whole process's.
 
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -12,7 +13,7 @@ use judge::run::execute;
 extern "C" fn on_signal(_: libc::c_int) {}
 
 #[test]
-fn a_run_interrupted_by_signals_goes_on_to_its_end() {
+fn runs_interrupted_by_signals_go_on_to_their_ends() {
     // A handler installed without SA_RESTART makes a blocked ppoll return EINTR.
     // SAFETY: the sigaction is zeroed and then filled in; the handler does nothing.
     unsafe {
@@ -34,19 +35,28 @@ fn a_run_interrupted_by_signals_goes_on_to_its_end() {
                 unsafe {
                     libc::syscall(libc::SYS_tgkill, pid, harness, libc::SIGUSR1);
                 }
-                thread::sleep(Duration::from_millis(5));
+                thread::sleep(Duration::from_millis(1));
             }
         })
     };
-    let run = execute(
+    let long = execute(
         Path::new("/bin/sh"),
         &["-c", "sleep 0.3; echo 516"],
         b"",
         Duration::from_secs(10),
     );
+    // Each start and each reaping of a keeper is a wait of a millisecond or
+    // so: among a hundred short runs, many are interrupted there.
+    let short: Vec<_> = (0..100)
+        .map(|_| execute(Path::new("true"), &[], b"", Duration::from_secs(10)))
+        .collect();
     done.store(true, Ordering::Relaxed);
     signaller.join().unwrap();
-    let run = run.unwrap();
-    assert!(run.succeeded(), "{run:?}");
-    assert_eq!(run.stdout, b"516\n");
+    let long = long.unwrap();
+    assert!(long.succeeded(), "{long:?}");
+    assert_eq!(long.stdout, b"516\n");
+    for run in short {
+        let run = run.unwrap();
+        assert!(run.succeeded(), "{run:?}");
+    }
 }

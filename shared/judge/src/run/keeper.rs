@@ -257,30 +257,20 @@ impl Drop for Process {
     }
 }
 
-/// Reads one whole message, blocking (the first one, right after the fork).
+/// Reads the keeper's first message, blocking (right after the fork). It comes
+/// whole, as a report does (see [`Process::read_report`]).
 fn read_message(fd: &OwnedFd) -> Option<[i64; WORDS]> {
     let mut buffer = [0u8; WORDS * 8];
-    let mut filled = 0;
-    while filled < buffer.len() {
-        // SAFETY: reads into the rest of a local buffer.
-        let n = unsafe {
-            libc::read(
-                fd.as_raw_fd(),
-                buffer[filled..].as_mut_ptr().cast(),
-                buffer.len() - filled,
-            )
-        };
-        match n {
-            0 => return None,
-            n if n < 0 => {
-                if io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
-                    return None;
-                }
-            }
-            n => filled += n as usize,
+    loop {
+        // SAFETY: reads into a local buffer.
+        let n = unsafe { libc::read(fd.as_raw_fd(), buffer.as_mut_ptr().cast(), buffer.len()) };
+        if n as usize == buffer.len() {
+            return Some(words(&buffer));
+        }
+        if n >= 0 || io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
+            return None;
         }
     }
-    Some(words(&buffer))
 }
 
 fn words(bytes: &[u8]) -> [i64; WORDS] {

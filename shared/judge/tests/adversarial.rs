@@ -295,6 +295,16 @@ fn a_run_that_ends_before_the_limit_is_accepted() {
     );
 }
 
+#[test]
+fn a_wall_time_over_a_second_is_measured_whole() {
+    let run = execute(Path::new("/bin/sleep"), &["1.2"], b"", 5 * SECOND).unwrap();
+    assert!(run.succeeded(), "{run:?}");
+    assert!(
+        run.elapsed >= Duration::from_millis(1200) && run.elapsed < 4 * SECOND,
+        "{run:?}"
+    );
+}
+
 /// `cargo test -p judge --test adversarial -- --ignored --nocapture`: how often
 /// `sleep` for a little under 1000 ms is accepted under a 1000 ms limit, and
 /// the measured exit times (the README's figures).

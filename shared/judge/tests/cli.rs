@@ -211,10 +211,17 @@ fn help_for_a_command_shows_that_command_only() {
     for other in ["judge stress", "judge check", "--naive-time-limit-ms"] {
         assert!(!by_help.contains(other), "{other} in {by_help}");
     }
-    for args in [&["test", "--help"][..], &["test", "-h"][..]] {
-        let (code, by_option, _) = judge_text(args);
-        assert_eq!(code, Some(0), "{args:?}");
-        assert_eq!(by_option, by_help, "{args:?}");
+    for command in ["check", "test", "outputs", "stress"] {
+        let (_, by_help, _) = judge_text(&["help", command]);
+        assert!(
+            by_help.starts_with(&format!("usage: judge {command} ")),
+            "{by_help}"
+        );
+        for flag in ["--help", "-h"] {
+            let (code, by_option, _) = judge_text(&[command, flag]);
+            assert_eq!(code, Some(0), "{command} {flag}");
+            assert_eq!(by_option, by_help, "{command} {flag}");
+        }
     }
 
     let (code, stress_help, _) = judge_text(&["stress", "--help"]);

@@ -745,11 +745,7 @@ fn outputs_command(options: &OutputsOptions) -> ExitCode {
     match result {
         Ok(written) if written.not_written == 0 => ExitCode::SUCCESS,
         Ok(_) => ExitCode::FAILURE,
-        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => io_failure("judge", &error),
-        Err(error) => {
-            eprintln!("judge outputs: {error}");
-            ExitCode::from(2)
-        }
+        Err(error) => io_failure("judge outputs", &error),
     }
 }
 

@@ -4,6 +4,7 @@
 use std::ffi::{OsStr, OsString};
 use std::fs;
 use std::os::unix::ffi::OsStringExt;
+use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
@@ -177,6 +178,11 @@ fn a_mistake_is_one_line_and_a_pointer_to_the_help() {
              try `judge stress --help`\n",
         ),
         (
+            &["stress", "p", "--time", "0"][..],
+            "judge: --time takes a positive number of seconds, not \"0\"\n\
+             try `judge stress --help`\n",
+        ),
+        (
             &["stress", "p", "--all=yes"][..],
             "judge: unexpected argument for option '--all': \"yes\"\n\
              try `judge stress --help`\n",
@@ -256,4 +262,55 @@ fn help_lists_the_commands() {
         assert_eq!(code, Some(0), "{args:?}: {stderr}");
         assert_eq!(same, usage, "{args:?}");
     }
+}
+
+#[test]
+fn a_program_is_a_file_never_a_command_on_path() {
+    // `true` here is the script in the current folder, not /bin/true.
+    let dir = judge::scratch::tempdir().unwrap();
+    let script = dir.path().join("true");
+    fs::write(&script, "#!/bin/sh\necho local\n").unwrap();
+    fs::set_permissions(&script, fs::Permissions::from_mode(0o755)).unwrap();
+    fs::create_dir(dir.path().join("cases")).unwrap();
+    fs::write(dir.path().join("cases/1.in"), "").unwrap();
+    fs::write(dir.path().join("cases/1.out"), "local\n").unwrap();
+    let in_dir = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_judge"))
+            .args(args)
+            .args(["--tests", "cases", "--time-limit-ms", "2000"])
+            .current_dir(dir.path())
+            .output()
+            .unwrap()
+    };
+    let local = in_dir(&["test", "--bin", "true"]);
+    let stdout = String::from_utf8_lossy(&local.stdout);
+    assert_eq!(local.status.code(), Some(0), "{stdout}");
+    assert_eq!(stdout.lines().last(), Some("1 passed, 0 failed"));
+    // A path of several parts is shown as given.
+    let missing = in_dir(&["test", "--bin", "sub/missing"]);
+    assert_eq!(missing.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&missing.stderr),
+        "judge: --bin: sub/missing: No such file or directory (os error 2)\n"
+    );
+}
+
+#[test]
+fn the_binaries_are_looked_for_in_cargo_s_release_folder() {
+    let dir = judge::scratch::tempdir().unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let output = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(["check", "--root"])
+        .arg(&root)
+        .arg("line-sg")
+        .env("CARGO_TARGET_DIR", dir.path())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    let missing = format!(
+        "ERR  cannot run the binary: {}/release/line-sg: No such file or directory",
+        dir.path().display()
+    );
+    assert!(stdout.contains(&missing), "{stdout}");
 }

@@ -186,6 +186,8 @@ fn a_wrong_submission_is_caught_shrunk_and_stored() {
     workspace(root, "sum", WRONG_ON_BIG_DIGITS, SUM, GEN);
     let (code, stdout, stderr) = stress(root, &["sum", "--seed", "100", "--size", "12"]);
     assert_eq!(code, Some(1), "{stdout}\n{stderr}");
+    // Neither --cases nor --time: the default number of cases.
+    assert!(stdout.contains(", at most 1000 cases"), "{stdout}");
 
     // The case is stored under the seed that generates it, at size 1: one digit
     // the submission miscounts, with the naive's sum as the answer.

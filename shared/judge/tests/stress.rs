@@ -299,6 +299,25 @@ fn a_correct_submission_runs_clean() {
 }
 
 #[test]
+fn without_a_seed_each_run_starts_at_a_new_short_one() {
+    let dir = judge::scratch::tempdir().unwrap();
+    let root = dir.path();
+    workspace(root, "sum", SUM, SUM, GEN);
+    let first_seed = || {
+        let (code, stdout, stderr) = stress(root, &["sum", "--cases", "1"]);
+        assert_eq!(code, Some(0), "{stdout}\n{stderr}");
+        let seeds = stdout.split("stress on seeds ").nth(1).unwrap_or_default();
+        let seed = seeds.split(',').next().unwrap_or_default();
+        seed.parse::<u64>()
+            .unwrap_or_else(|_| panic!("no seed in {stdout}"))
+    };
+    let (one, two) = (first_seed(), first_seed());
+    assert_ne!(one, two);
+    // Nine digits at most: short enough to type in again.
+    assert!(one < 1_000_000_000 && two < 1_000_000_000, "{one} {two}");
+}
+
+#[test]
 fn the_time_budget_stops_a_run() {
     let dir = judge::scratch::tempdir().unwrap();
     let root = dir.path();

@@ -647,6 +647,19 @@ mod tests {
     extern "C" fn on_signal(_: libc::c_int) {}
 
     #[test]
+    fn the_first_reason_to_kill_stays_and_an_ended_program_is_not_killed() {
+        use crate::run::Kill;
+        let (report, _keeper_side) = std::io::pipe().unwrap();
+        let mut process = Process::ended_now(report.into());
+        process.kill(Kill::OutputLimit);
+        assert_eq!(process.killed, None);
+        process.end = None;
+        process.kill(Kill::OutputLimit);
+        process.kill(Kill::TimeLimit);
+        assert_eq!(process.killed, Some(Kill::OutputLimit));
+    }
+
+    #[test]
     fn reaping_a_keeper_goes_on_when_a_signal_interrupts_the_wait() {
         // A handler installed without SA_RESTART makes a blocked waitpid
         // return EINTR; the signal goes to this test's thread alone.

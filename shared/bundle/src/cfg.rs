@@ -136,4 +136,33 @@ mod tests {
         assert_eq!(eval("any(feature = \"a\", unix)", &["a"]), "true");
         assert_eq!(eval("not(any(test, unix))", &[]), "not (unix)");
     }
+
+    #[test]
+    fn settles_combinations_and_refuses_what_is_not_cfg() {
+        assert_eq!(eval("true", &[]), "true");
+        assert_eq!(eval("false", &[]), "false");
+        for off in ["doc", "doctest", "docsrs", "miri"] {
+            assert_eq!(eval(off, &[]), "false", "{off}");
+        }
+        let both = "all(feature = \"a\", feature = \"b\")";
+        assert_eq!(eval(both, &["a", "b"]), "true");
+        assert_eq!(eval("any(feature = \"a\", test)", &[]), "false");
+        assert_eq!(
+            eval("any(unix, test, windows,)", &[]),
+            "any (unix , windows)"
+        );
+        assert_eq!(eval("all()", &[]), "true");
+        assert_eq!(eval("any()", &[]), "false");
+        assert_eq!(eval("not(unix)", &[]), "not (unix)");
+        let error = |text: &str| evaluate(text.parse().unwrap(), &HashSet::new()).unwrap_err();
+        assert_eq!(error("\"unix\""), "not a cfg predicate: `\"unix\"`");
+        assert_eq!(
+            error("not(unix, windows)"),
+            "`not` takes one predicate: `not (unix , windows)`"
+        );
+        assert_eq!(
+            error("feature = 3"),
+            "feature name in `feature = 3`: expected string literal"
+        );
+    }
 }

@@ -163,3 +163,146 @@ pub fn module(loaded: &LoadedCrate, inlined: &HashSet<String>) -> Result<String,
         prettyplease::unparse(&file)
     ))
 }
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::*;
+    use crate::metadata::Package;
+
+    /// A crate of `license` whose folder holds `files` (name, text).
+    fn crate_in(
+        dir: &Path,
+        license: Option<&str>,
+        authors: &[&str],
+        files: &[(&str, &str)],
+    ) -> LoadedCrate {
+        for (name, text) in files {
+            fs::write(dir.join(name), text).unwrap();
+        }
+        LoadedCrate {
+            name: "demo".to_string(),
+            package: Package {
+                id: "demo 1.2.3".to_string(),
+                name: "demo".to_string(),
+                version: "1.2.3".to_string(),
+                edition: "2021".to_string(),
+                license: license.map(str::to_string),
+                license_file: None,
+                authors: authors.iter().map(|author| author.to_string()).collect(),
+                repository: None,
+                manifest_dir: dir.to_path_buf(),
+                lib: None,
+                bins: Vec::new(),
+                has_build_script: false,
+            },
+            inner_attrs: Vec::new(),
+            items: Vec::new(),
+            needs_alloc: false,
+        }
+    }
+
+    fn license_of(
+        license: Option<&str>,
+        authors: &[&str],
+        files: &[(&str, &str)],
+    ) -> Option<String> {
+        let dir = judge::scratch::tempdir().unwrap();
+        license_text(&crate_in(dir.path(), license, authors, files))
+    }
+
+    #[test]
+    fn mit_is_recognised_as_a_term_of_the_expression() {
+        for offered in ["MIT", "MIT OR Apache-2.0", "Apache-2.0/MIT", "(MIT)"] {
+            assert!(offers_mit(offered), "{offered}");
+        }
+        for other in ["MIT-0", "SMIT", "Apache-2.0", "mit"] {
+            assert!(!offers_mit(other), "{other}");
+        }
+    }
+
+    #[test]
+    fn the_license_text_is_the_file_that_goes_with_the_license_used() {
+        let dual = [("LICENSE-APACHE", "apache"), ("LICENSE-MIT", "mit")];
+        assert_eq!(
+            license_of(Some("MIT OR Apache-2.0"), &[], &dual).as_deref(),
+            Some("mit")
+        );
+        let one = [("COPYING", "the one")];
+        assert_eq!(
+            license_of(Some("MIT"), &[], &one).as_deref(),
+            Some("the one")
+        );
+        assert_eq!(
+            license_of(Some("Apache-2.0"), &[], &one).as_deref(),
+            Some("the one")
+        );
+        // Two files, neither of them MIT's: none can be chosen.
+        let two = [("LICENSE", "a"), ("LICENCE-OTHER", "b"), ("README", "r")];
+        assert_eq!(license_of(Some("Apache-2.0"), &[], &two), None);
+        let apache_only = [("LICENSE-APACHE", "apache"), ("NOTICE", "n")];
+        assert_eq!(
+            license_of(Some("Apache-2.0"), &[], &apache_only).as_deref(),
+            Some("apache")
+        );
+        assert_eq!(license_of(None, &[], &[]), None);
+    }
+
+    #[test]
+    fn mit_without_a_file_gets_the_notice_with_the_authors() {
+        let two = [("LICENSE", "a"), ("COPYING", "b")];
+        let text = license_of(Some("MIT"), &["Ann", "Bo"], &two).unwrap();
+        assert!(
+            text.starts_with("Copyright (c) Ann, Bo\n\nPermission is hereby granted"),
+            "{text}"
+        );
+        assert!(text.ends_with("DEALINGS IN THE\nSOFTWARE."), "{text}");
+        let text = license_of(Some("MIT"), &[], &[]).unwrap();
+        assert!(
+            text.starts_with("Copyright (c) the demo authors\n\n"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn a_license_file_named_in_the_manifest_wins() {
+        let dir = judge::scratch::tempdir().unwrap();
+        let files = [("LICENSE-MIT", "mit"), ("terms.txt", "own terms")];
+        let mut loaded = crate_in(dir.path(), Some("MIT"), &[], &files);
+        loaded.package.license_file = Some("terms.txt".to_string());
+        assert_eq!(license_text(&loaded).as_deref(), Some("own terms"));
+    }
+
+    #[test]
+    fn the_notice_names_the_crate_its_authors_and_license_as_comments() {
+        let dir = judge::scratch::tempdir().unwrap();
+        let mut loaded = crate_in(
+            dir.path(),
+            Some("MIT OR Apache-2.0"),
+            &["Ann"],
+            &[("LICENSE-MIT", "line 1\n\nline 3\n")],
+        );
+        loaded.package.repository = Some("https://example.org/demo".to_string());
+        let expected = format!(
+            "// {}\n\
+             // demo 1.2.3, https://example.org/demo\n\
+             // by Ann\n\
+             // License: MIT OR Apache-2.0 (used here under MIT)\n\
+             // Its source from Cargo's registry, without doc comments, tests and the items\n\
+             // this program does not use.\n\
+             //\n\
+             // line 1\n\
+             //\n\
+             // line 3\n",
+            "-".repeat(77)
+        );
+        assert_eq!(notice(&loaded), expected);
+        let bare = crate_in(dir.path(), None, &[], &[]);
+        let text = notice(&bare);
+        assert!(
+            text.contains("\n// demo 1.2.3\n// License: (none given)\n// Its source"),
+            "{text}"
+        );
+    }
+}

@@ -251,3 +251,62 @@ pub fn expand(main_text: &str) -> Result<String, String> {
     }
     Ok(crate::shrink::apply(main_text, survey.edits))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn attributes_built_into_rust_pass_unchanged() {
+        let main = "#![allow(unused)]\n#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]\n\
+                    struct P;\n#[inline]\n#[rustfmt::skip]\n#[clippy::cognitive_complexity = \"9\"]\n\
+                    fn f() {}\n#[cfg(test)]\nmod tests {}\nfn main() {\n    let g = || println!(\"x\");\n    g();\n}\n";
+        assert_eq!(expand(main).as_deref(), Ok(main));
+    }
+
+    #[test]
+    fn fastout_is_expanded_and_its_import_dropped() {
+        let main = "use proconio::fastout;\nuse proconio::{fastout, input};\nuse std::fmt;\n\n\
+                    #[proconio::fastout]\nfn main() {\n    let double = |x: u32| x * 2;\n    println!(\"{}\", double(2));\n}\n";
+        let expanded = expand(main).unwrap();
+        assert!(!expanded.contains("#[proconio::fastout]"), "{expanded}");
+        let imports = "use proconio::input;\nuse std::fmt;\n\nfn main() {";
+        assert!(expanded.starts_with(imports), "{expanded}");
+        let body = format!("fn main() {PRELUDE}{{\n    let double");
+        assert!(expanded.contains(&body), "{expanded}");
+        assert!(
+            expanded.ends_with(&format!("double(2));\n}}{EPILOGUE}\n")),
+            "{expanded}"
+        );
+    }
+
+    #[test]
+    fn what_cannot_be_bundled_is_refused_line_by_line() {
+        let main = "#[derive(Debug, serde::Serialize)]\nstruct P;\nimpl P {\n    #[fastout]\n    fn m() {}\n}\n\
+                    #[proconio::derive_readable]\nstruct Q;\n#[fastout]\nfn main() {\n    let f = || {\n        \
+                    let g = || print!(\"x\");\n        g();\n    };\n    f();\n}\n#[memo]\nfn h() {}\n";
+        let errors = expand(main).unwrap_err();
+        let lines: Vec<&str> = errors.lines().collect();
+        assert_eq!(
+            lines,
+            [
+                "line 1: `#[derive(serde::Serialize)]` is a procedural macro, which cannot be pasted \
+                 into one file",
+                "line 4: `#[fastout]` is only bundled on a free function",
+                "line 7: `#[proconio::derive_readable]` (proconio's derive_readable) cannot be \
+                 bundled; implement `proconio::source::Readable` by hand or read the fields with input!",
+                "line 12: a closure in a #[fastout] function cannot contain `print!` or `println!` \
+                 (proconio refuses it too: the closure might run on another thread)",
+                "line 17: `#[memo]` is not built into Rust: a procedural macro cannot be pasted into \
+                 one file",
+            ]
+        );
+        assert_eq!(
+            expand("#[fastout(x)]\nfn main() {}\n").unwrap_err(),
+            "line 1: `#[fastout]` takes no arguments"
+        );
+        assert!(expand("fn main( {}")
+            .unwrap_err()
+            .starts_with("does not parse: "));
+    }
+}

@@ -219,3 +219,117 @@ impl Metadata {
         dependencies
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    /// `cargo metadata`'s shape: two members, `app` (a lib, two bins and a build
+    /// script) and `tool`, both using a crate they call `rand`, each another.
+    fn workspace() -> Value {
+        let package = |id: &str, name: &str, targets: Value| {
+            json!({
+                "id": id, "name": name, "version": "1.0.0", "edition": "2021",
+                "license": "MIT", "authors": ["Ann", 7],
+                "manifest_path": format!("/w/{name}/Cargo.toml"), "targets": targets,
+            })
+        };
+        json!({
+            "packages": [
+                package("app 1", "app", json!([
+                    {"kind": ["lib"], "name": "app", "src_path": "/w/app/src/lib.rs", "crate_types": ["lib"]},
+                    {"kind": ["bin"], "name": "app", "src_path": "/w/app/src/main.rs"},
+                    {"kind": ["bin"], "name": "extra", "src_path": "/w/app/src/bin/extra.rs"},
+                    {"kind": ["custom-build"], "name": "build-script-build", "src_path": "/w/app/build.rs"},
+                ])),
+                package("tool 1", "tool", json!([
+                    {"kind": ["proc-macro"], "name": "tool", "src_path": "/w/tool/src/lib.rs", "crate_types": ["proc-macro"]},
+                ])),
+                package("rand 0.8", "rand", json!([])),
+                package("rand 0.9", "rand", json!([])),
+                package("util 1", "util", json!([])),
+            ],
+            "workspace_members": ["app 1", "tool 1"],
+            "resolve": {"nodes": [
+                {"id": "app 1", "features": ["default", "fast"], "deps": [
+                    {"name": "rand", "pkg": "rand 0.8", "dep_kinds": [{"kind": null}]},
+                    {"name": "util", "pkg": "util 1", "dep_kinds": [{"kind": "dev"}, {"kind": null}]},
+                    {"name": "cc", "pkg": "cc 1", "dep_kinds": [{"kind": "build"}]},
+                ]},
+                {"id": "tool 1", "deps": [
+                    {"name": "rand", "pkg": "rand 0.9", "dep_kinds": [{}]},
+                    {"name": "util", "pkg": "util 1", "dep_kinds": [{"kind": null}]},
+                    {"name": "quickcheck", "pkg": "quickcheck 1", "dep_kinds": [{"kind": "dev"}]},
+                ]},
+            ]},
+        })
+    }
+
+    fn names(dependencies: &[Dependency]) -> Vec<String> {
+        dependencies
+            .iter()
+            .map(|dependency| format!("{}={}", dependency.name, dependency.package))
+            .collect()
+    }
+
+    #[test]
+    fn packages_targets_and_normal_dependencies_are_read() {
+        let metadata = Metadata::from_json(&workspace()).unwrap();
+        let app = metadata.member("app").unwrap();
+        assert_eq!(app.manifest_dir, Path::new("/w/app"));
+        assert_eq!(app.authors, ["Ann"]);
+        assert_eq!(app.license.as_deref(), Some("MIT"));
+        assert_eq!(app.license_file, None);
+        assert_eq!(
+            app.lib,
+            Some(("/w/app/src/lib.rs".into(), vec!["lib".to_string()]))
+        );
+        let bins: Vec<&str> = app.bins.iter().map(|(name, _)| name.as_str()).collect();
+        assert_eq!(bins, ["app", "extra"]);
+        assert!(app.has_build_script);
+        let tool = metadata.member("tool").unwrap();
+        assert_eq!(tool.lib.as_ref().unwrap().1, ["proc-macro"]);
+        assert!(!tool.has_build_script && tool.bins.is_empty());
+        assert!(metadata.member("rand").is_none(), "not a member");
+        assert_eq!(
+            names(&metadata.dependencies_of("app 1")),
+            ["rand=rand 0.8", "util=util 1"]
+        );
+        assert_eq!(
+            names(&metadata.dependencies_of("tool 1")),
+            ["rand=rand 0.9", "util=util 1"]
+        );
+        assert!(metadata.dependencies_of("nobody").is_empty());
+        assert_eq!(metadata.features["app 1"], ["default", "fast"]);
+        assert!(metadata.features["tool 1"].is_empty());
+    }
+
+    #[test]
+    fn a_name_the_members_use_for_two_packages_is_left_out() {
+        let metadata = Metadata::from_json(&workspace()).unwrap();
+        assert_eq!(names(&metadata.workspace_dependencies()), ["util=util 1"]);
+        let mut one_member = workspace();
+        one_member["workspace_members"] = json!(["tool 1"]);
+        let metadata = Metadata::from_json(&one_member).unwrap();
+        assert_eq!(
+            names(&metadata.workspace_dependencies()),
+            ["rand=rand 0.9", "util=util 1"]
+        );
+    }
+
+    #[test]
+    fn what_is_not_cargo_metadata_is_an_error() {
+        let error = |json: Value| Metadata::from_json(&json).unwrap_err();
+        let mut no_resolve = workspace();
+        no_resolve["resolve"] = Value::Null;
+        assert_eq!(error(no_resolve), "cargo metadata has no resolve graph");
+        let mut no_id = workspace();
+        no_id["resolve"]["nodes"][0]["id"] = Value::Null;
+        assert_eq!(error(no_id), "resolve node without id");
+        let mut no_name = workspace();
+        no_name["packages"][1]["name"] = json!(3);
+        assert_eq!(error(no_name), "package without `name`");
+    }
+}

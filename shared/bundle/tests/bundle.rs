@@ -253,6 +253,21 @@ fn procedural_macros_other_than_fastout_are_refused() {
 }
 
 #[test]
+fn extern_crate_of_a_bundled_crate_is_refused_even_in_a_module() {
+    let refusal = "`extern crate proconio` cannot be bundled; write `use proconio::...;` instead";
+    let program =
+        "use proconio::input;\nfn main() {\n    input! { n: u8 }\n    println!(\"{n}\");\n}\n";
+    assert_refused(&format!("extern crate proconio;\n{program}"), &[], refusal);
+    assert_refused(
+        &format!(
+            "mod io {{\n    mod inner {{\n        extern crate proconio;\n    }}\n}}\n{program}"
+        ),
+        &[],
+        refusal,
+    );
+}
+
+#[test]
 fn over_64_kib_is_an_error_unless_allowed() {
     let padding = format!("// {}\n", "x".repeat(100)).repeat(700);
     let source = format!("{padding}fn main() {{\n    println!(\"big\");\n}}\n");

@@ -362,3 +362,183 @@ pub fn load_crate(
         needs_alloc,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A library crate in `dir` made of `files` (path, text), rooted at src/lib.rs.
+    fn package_in(dir: &Path, files: &[(&str, &str)]) -> Package {
+        for (path, text) in files {
+            let path = dir.join(path);
+            fs::create_dir_all(path.parent().unwrap()).unwrap();
+            fs::write(path, text).unwrap();
+        }
+        Package {
+            id: "demo 0.1.0".to_string(),
+            name: "demo".to_string(),
+            version: "0.1.0".to_string(),
+            edition: "2021".to_string(),
+            license: None,
+            license_file: None,
+            authors: Vec::new(),
+            repository: None,
+            manifest_dir: dir.to_path_buf(),
+            lib: Some((dir.join("src/lib.rs"), vec!["lib".to_string()])),
+            bins: Vec::new(),
+            has_build_script: false,
+        }
+    }
+
+    fn load(files: &[(&str, &str)]) -> Result<LoadedCrate, String> {
+        let dir = judge::scratch::tempdir().unwrap();
+        let package = package_in(dir.path(), files);
+        let features = ["on".to_string()].into_iter().collect();
+        load_crate("demo", &package, &features)
+            .map_err(|error| error.replace(&dir.path().display().to_string(), "DIR"))
+    }
+
+    const LIB: &str = "//! The crate.\n\
+        #![allow(dead_code)]\n\
+        #![no_std]\n\
+        extern crate alloc;\n\
+        extern crate std;\n\
+        mod flat;\n\
+        mod nested;\n\
+        #[path = \"other/place.rs\"]\n\
+        mod moved;\n\
+        #[cfg(feature = \"off\")]\n\
+        mod gone;\n\
+        #[cfg(test)]\n\
+        mod tests;\n\
+        mod inline {\n    mod child;\n}\n\
+        #[path = \"custom\"]\n\
+        mod custom_dir {\n    mod deep;\n}\n\
+        #[macro_export]\n\
+        macro_rules! hello {\n    () => {};\n}\n\
+        pub struct S {\n    pub a: u8,\n    #[cfg(feature = \"off\")]\n    pub b: u16,\n}\n\
+        pub struct T(u8, #[cfg(feature = \"off\")] u16);\n\
+        pub enum E {\n    A,\n    #[cfg(feature = \"off\")]\n    Off,\n}\n\
+        impl S {\n    #[cfg(feature = \"off\")]\n    fn off_method() {}\n    fn kept_method() {}\n    #[test]\n    fn test_method() {}\n}\n\
+        pub trait Tr {\n    #[cfg(feature = \"off\")]\n    fn off_trait_method();\n    #[cfg(feature = \"on\")]\n    fn on_trait_method();\n}\n\
+        pub fn m(x: u8) -> u8 {\n    #[cfg(feature = \"off\")]\n    let off_local = 1;\n    match x {\n        #[cfg(feature = \"off\")]\n        0 => 10,\n        _ => 20,\n    }\n}\n";
+
+    #[test]
+    fn modules_come_from_their_files_and_disabled_code_goes() {
+        let loaded = load(&[
+            ("src/lib.rs", LIB),
+            ("src/flat.rs", "pub fn flat_fn() {}\nmod sub;\n"),
+            ("src/flat/sub.rs", "pub fn sub_fn() {}\n"),
+            ("src/nested/mod.rs", "pub fn nested_fn() {}\nmod leaf;\n"),
+            ("src/nested/leaf.rs", "pub fn leaf_fn() {}\n"),
+            ("src/other/place.rs", "pub fn placed_fn() {}\nmod near;\n"),
+            ("src/other/near.rs", "pub fn near_fn() {}\n"),
+            ("src/inline/child.rs", "pub fn child_fn() {}\n"),
+            ("src/custom/deep.rs", "pub fn deep_fn() {}\n"),
+        ])
+        .unwrap();
+        let items = &loaded.items;
+        let code = quote::quote!(#(#items)*).to_string();
+        for kept in [
+            "fn flat_fn",
+            "fn sub_fn",
+            "fn nested_fn",
+            "fn leaf_fn",
+            "fn placed_fn",
+            "fn near_fn",
+            "fn child_fn",
+            "fn deep_fn",
+            "fn kept_method",
+            "fn on_trait_method",
+            "pub a : u8",
+            "pub struct T (u8) ;",
+            "_ => 20",
+            "macro_rules ! hello { () => { } ; } pub (crate) use hello ;",
+        ] {
+            assert!(code.contains(kept), "{kept} missing in {code}");
+        }
+        for gone in [
+            "gone",
+            "tests",
+            "u16",
+            "Off",
+            "off_method",
+            "test_method",
+            "off_trait_method",
+            "off_local",
+            "10",
+            "macro_export",
+            "place.rs",
+            "extern crate",
+            "The crate",
+        ] {
+            assert!(!code.contains(gone), "{gone} left in {code}");
+        }
+        assert!(loaded.needs_alloc);
+        let attrs = &loaded.inner_attrs;
+        assert_eq!(
+            quote::quote!(#(#attrs)*).to_string(),
+            "# ! [allow (dead_code)]"
+        );
+        assert_eq!(loaded.name, "demo");
+    }
+
+    #[test]
+    fn what_cannot_be_pasted_is_refused() {
+        let lib = |text: &str| load(&[("src/lib.rs", text)]).err();
+        assert_eq!(lib("pub fn f() {}\n"), None);
+        assert_eq!(
+            lib("extern crate serde;\n").as_deref(),
+            Some("demo 0.1.0: `extern crate serde` is not supported")
+        );
+        assert_eq!(
+            lib("extern crate alloc as a;\n").as_deref(),
+            Some("demo 0.1.0: `extern crate alloc` is not supported")
+        );
+        assert_eq!(
+            lib("#[macro_export(local_inner_macros)]\nmacro_rules! m { () => {} }\n").as_deref(),
+            Some("demo 0.1.0: `#[macro_export (local_inner_macros)]` is not supported")
+        );
+        assert_eq!(
+            lib("mod inner {\n    #[macro_export]\n    macro_rules! m { () => {} }\n}\n")
+                .as_deref(),
+            Some("demo 0.1.0: `#[macro_export]` macro m inside a module is not supported")
+        );
+        assert_eq!(
+            lib("mod absent;\n").as_deref(),
+            Some("DIR/src/absent/mod.rs: No such file or directory (os error 2)")
+        );
+
+        let dir = judge::scratch::tempdir().unwrap();
+        let package = package_in(dir.path(), &[("src/lib.rs", "")]);
+        let refusal = |package: &Package| {
+            load_crate("demo", package, &HashSet::new())
+                .err()
+                .unwrap_or_default()
+        };
+        let mut macros = package.clone();
+        macros.lib.as_mut().unwrap().1 = vec!["proc-macro".to_string()];
+        assert_eq!(
+            refusal(&macros),
+            "demo 0.1.0 is a procedural macro crate: it cannot be pasted into one file"
+        );
+        let mut built = package.clone();
+        built.has_build_script = true;
+        assert_eq!(
+            refusal(&built),
+            "demo 0.1.0 has a build script: it cannot be pasted into one file"
+        );
+        let mut old = package.clone();
+        old.edition = "2015".to_string();
+        assert_eq!(
+            refusal(&old),
+            "demo 0.1.0 is of edition 2015; only 2018 and 2021 sources fit a 2021 bundle"
+        );
+        let mut binary_only = package.clone();
+        binary_only.lib = None;
+        assert_eq!(refusal(&binary_only), "demo 0.1.0 has no library");
+        let mut edition_2018 = package;
+        edition_2018.edition = "2018".to_string();
+        assert_eq!(refusal(&edition_2018), "");
+    }
+}

@@ -647,6 +647,22 @@ mod tests {
     extern "C" fn on_signal(_: libc::c_int) {}
 
     #[test]
+    fn the_first_message_is_read_whole_or_not_at_all() {
+        use std::io::Write;
+        let (reader, mut writer) = std::io::pipe().unwrap();
+        let message: Vec<u8> = (1..=6i64).flat_map(i64::to_ne_bytes).collect();
+        writer.write_all(&message).unwrap();
+        assert_eq!(read_message(&reader.into()), Some([1, 2, 3, 4, 5, 6]));
+
+        // The keeper died first: the pipe's end, whatever errno held before.
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(writer);
+        // SAFETY: errno is this thread's own.
+        unsafe { *libc::__errno_location() = libc::EINTR };
+        assert_eq!(read_message(&reader.into()), None);
+    }
+
+    #[test]
     fn the_first_reason_to_kill_stays_and_an_ended_program_is_not_killed() {
         use crate::run::Kill;
         let (report, _keeper_side) = std::io::pipe().unwrap();

@@ -139,8 +139,10 @@ mod tests {
 
     #[test]
     fn settles_combinations_and_refuses_what_is_not_cfg() {
-        assert_eq!(eval("true", &[]), "true");
-        assert_eq!(eval("false", &[]), "false");
+        assert_eq!(eval("all(true, unix)", &[]), "unix");
+        assert_eq!(eval("any(false, unix)", &[]), "unix");
+        // Not `feature = "..."`: rustc's to judge (and refuse).
+        assert_eq!(eval("feature ~ \"on\"", &["on"]), "feature ~ \"on\"");
         for off in ["doc", "doctest", "docsrs", "miri"] {
             assert_eq!(eval(off, &[]), "false", "{off}");
         }

@@ -286,7 +286,25 @@ fn over_64_kib_is_an_error_unless_allowed() {
         .output()
         .unwrap();
     assert!(output.status.success());
-    assert!(fs::metadata(&bundle).unwrap().len() > 64 * 1024);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.starts_with("bundle: warning: "), "{stderr}");
+    let written = fs::read_to_string(&bundle).unwrap();
+    assert!(written.len() > 64 * 1024 && written.ends_with(&source));
+
+    // Exactly 64 KiB is allowed, one byte more is not.
+    let header = written.len() - source.len();
+    let of_length = |bytes: usize| {
+        let main = "fn main() {}\n";
+        format!("//{}\n{main}", "x".repeat(bytes - header - main.len() - 3))
+    };
+    let (output, bundle) = run_bundle(dir.path(), &of_length(64 * 1024), &[]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_eq!(fs::metadata(&bundle).unwrap().len(), 64 * 1024);
+    assert_refused(&of_length(64 * 1024 + 1), &[], "over the usual judge limit");
 }
 
 #[test]

@@ -544,3 +544,111 @@ pub fn prune(crates: &mut [(&str, &mut Vec<Item>)], main_tokens: TokenStream) ->
     }
     seen
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What `main` keeps of `library`, a crate named `lib`, as formatted Rust.
+    fn kept(library: &str, main: &str) -> String {
+        let mut items = syn::parse_file(library).unwrap().items;
+        prune(&mut [("lib", &mut items)], main.parse().unwrap());
+        prettyplease::unparse(&syn::File {
+            shebang: None,
+            attrs: Vec::new(),
+            items,
+        })
+    }
+
+    #[test]
+    fn items_are_kept_by_name_and_by_what_kept_items_name() {
+        let library = "pub fn used() { helper() }\nfn helper() {}\npub fn unused() {}\n\
+            pub const LIMIT: u32 = 1;\npub const UNUSED: u32 = 2;\npub struct Point { x: u8 }\n\
+            pub struct Unused;\nmacro_rules! shout { () => { loud() } }\nfn loud() {}\n\
+            macro_rules! quiet { () => {} }\nmacro_rules! mark { ($t:ident) => {} }\nmark!(Point);\nmark!(Unused);\n";
+        let main = "fn main() { used(); let p: Point; shout!(); LIMIT; }";
+        assert_eq!(
+            kept(library, main),
+            "pub fn used() {\n    helper()\n}\nfn helper() {}\npub const LIMIT: u32 = 1;\n\
+             pub struct Point {\n    x: u8,\n}\nmacro_rules! shout {\n    () => {\n        loud()\n    };\n}\n\
+             fn loud() {}\nmacro_rules! mark {\n    ($t:ident) => {};\n}\nmark!(Point);\n"
+        );
+    }
+
+    #[test]
+    fn traits_and_impls_are_kept_with_what_is_used_of_them() {
+        let library = "pub trait Shape {\n    fn area(&self) -> u32;\n    fn name(&self) -> u8 { 0 }\n    fn perimeter(&self) -> u32 { 0 }\n}\n\
+            pub struct Square(u32);\n\
+            impl Shape for Square {\n    fn area(&self) -> u32 { self.0 }\n    fn name(&self) -> u8 { 1 }\n}\n\
+            impl Square {\n    pub fn new(side: u32) -> Square { Square(side) }\n    pub fn unused(&self) {}\n}\n\
+            impl std::fmt::Display for Square {\n    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result { Ok(()) }\n}\n\
+            impl<T> From<T> for Square where T: Into<u32> {\n    fn from(side: T) -> Square { Square(side.into()) }\n}\n\
+            pub struct Gone;\nimpl Gone {\n    pub fn new() -> Gone { Gone }\n}\nimpl Shape for Gone {\n    fn area(&self) -> u32 { 0 }\n}\n";
+        let main =
+            "use lib::Shape;\nfn main() { let s = Square::new(2); s.area(); s.perimeter(); }";
+        // A required method stays, a provided one only when called; an impl
+        // of a trait from elsewhere stays whole; an impl of a dropped type goes.
+        assert_eq!(
+            kept(library, main),
+            "pub trait Shape {\n    fn area(&self) -> u32;\n    fn perimeter(&self) -> u32 {\n        0\n    }\n}\n\
+             pub struct Square(u32);\nimpl Shape for Square {\n    fn area(&self) -> u32 {\n        self.0\n    }\n}\n\
+             impl Square {\n    pub fn new(side: u32) -> Square {\n        Square(side)\n    }\n}\n\
+             impl std::fmt::Display for Square {\n    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {\n        Ok(())\n    }\n}\n\
+             impl<T> From<T> for Square\nwhere\n    T: Into<u32>,\n{\n    fn from(side: T) -> Square {\n        Square(side.into())\n    }\n}\n"
+        );
+    }
+
+    #[test]
+    fn imports_and_modules_are_kept_when_what_they_reach_is() {
+        let library = "use std::fmt::Write;\nuse std::collections::hash_map;\n\
+            pub mod inner {\n    pub fn reached() {}\n    pub fn not_reached() {}\n    pub mod empty {}\n}\n\
+            pub mod named {}\npub mod unnamed {}\n\
+            pub use self::inner::{reached, not_reached};\n\
+            pub mod ext {\n    pub trait Ext {\n        fn ext_method(&self);\n    }\n}\nuse self::ext::Ext;\n\
+            pub enum Color { Red }\npub enum Other { A }\nuse self::Color::*;\nuse self::Other::*;\n\
+            pub mod globbed {\n    pub fn via_glob() {}\n}\npub use self::globbed::*;\n\
+            pub mod paths {\n    pub fn by_module() {}\n    pub fn by_self() {}\n    pub fn by_super() {}\n}\n\
+            pub fn by_crate() {}\npub fn in_root_only() {}\npub mod deep {\n    pub fn by_crate_deep() {}\n}\n";
+        let main =
+            "fn main() { reached(); 1.ext_method(); let c: Color; lib::via_glob(); named::X; \
+            paths::by_module(); self::by_self(); super::by_super(); crate::by_crate(); \
+            crate::by_crate_deep(); }";
+        assert_eq!(
+            kept(library, main),
+            "use std::fmt::Write;\npub mod inner {\n    pub fn reached() {}\n}\npub mod named {}\n\
+             pub use self::inner::reached;\npub mod ext {\n    pub trait Ext {\n        fn ext_method(&self);\n    }\n}\n\
+             use self::ext::Ext;\npub enum Color {\n    Red,\n}\nuse self::Color::*;\n\
+             pub mod globbed {\n    pub fn via_glob() {}\n}\npub use self::globbed::*;\n\
+             pub mod paths {\n    pub fn by_module() {}\n    pub fn by_self() {}\n    pub fn by_super() {}\n}\n\
+             pub fn by_crate() {}\n"
+        );
+    }
+
+    #[test]
+    fn debug_labels_name_each_kept_item_briefly() {
+        let file = syn::parse_file(
+            "mod m {\n    fn f() {}\n    impl Shape for Square {\n        fn area() {}\n        const SIDES: u8 = 4;\n        type Unit = u8;\n        m!();\n    }\n}\n\
+             trait Shape {\n    fn area();\n    const SIDES: u8;\n    type Unit;\n    m!();\n}\n\
+             use std::fmt;\nstruct Square;\nimpl Square {\n    fn new() {}\n}\nm!();\n",
+        )
+        .unwrap();
+        let mut labels = HashSet::new();
+        for item in &file.items {
+            label_kept(item, &mut labels);
+        }
+        let mut labels: Vec<String> = labels.into_iter().collect();
+        labels.sort();
+        assert_eq!(
+            labels,
+            [
+                "?",
+                "Square",
+                "f",
+                "impl Shape for Square {area,SIDES,Unit}",
+                "impl Square {new}",
+                "trait Shape {area,SIDES,Unit}",
+                "use std :: fmt",
+            ]
+        );
+    }
+}

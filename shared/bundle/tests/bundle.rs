@@ -149,7 +149,7 @@ fn a_proconio_program_runs_from_its_bundle() {
 #[test]
 fn an_itertools_program_brings_itertools_and_either() {
     let dir = judge::scratch::tempdir().unwrap();
-    let source = r#"use itertools::Itertools;
+    let source = r#"use itertools::{Either, Itertools};
 
 fn main() {
     let values = [3, 1, 2, 2, 5];
@@ -158,25 +158,36 @@ fn main() {
     println!("{}", values.iter().tuple_combinations::<(_, _)>().count());
     let grid: Vec<(u8, u8)> = itertools::iproduct!(0..2, 0..2).collect();
     println!("{grid:?}");
+    let (even, odd): (Vec<i32>, Vec<i32>) = values
+        .iter()
+        .partition_map(|&v| if v % 2 == 0 { Either::Left(v) } else { Either::Right(v) });
+    println!("{even:?} {odd:?}");
 }
 "#;
     let (text, binary) = bundle_and_compile(dir.path(), source);
     assert_eq!(
         run(&binary, ""),
-        "1 2 2 3 5\n4\n10\n[(0, 0), (0, 1), (1, 0), (1, 1)]\n"
+        "1 2 2 3 5\n4\n10\n[(0, 0), (0, 1), (1, 0), (1, 1)]\n[2, 2] [3, 1, 5]\n"
     );
     assert!(text.contains("mod itertools {") && text.contains("// itertools 0.14.0"));
+    // itertools' Either is the either crate's, which comes in through itertools.
+    assert!(text.contains("\nmod either {"), "{text}");
     assert!(!text.contains("mod proconio"));
 }
 
 #[test]
 fn a_program_without_crates_is_its_own_bundle() {
     let dir = judge::scratch::tempdir().unwrap();
-    let source = "fn main() {\n    println!(\"42\");\n}\n";
+    // `extern crate` of a crate that is not bundled stays.
+    let source =
+        "extern crate alloc;\n\nfn main() {\n    println!(\"{}\", alloc::vec![4, 2].len());\n}\n";
     let (text, binary) = bundle_and_compile(dir.path(), source);
-    assert_eq!(run(&binary, ""), "42\n");
+    assert_eq!(run(&binary, ""), "2\n");
     assert!(text.ends_with(source));
-    assert!(!text.contains("mod "));
+    assert!(
+        !text.contains("mod ") && !text.contains(CRATE_PATHS_NOTE),
+        "{text}"
+    );
 }
 
 #[test]
@@ -209,7 +220,12 @@ fn main() {
     assert_eq!(run(&binary, "3\n1 5 2\n"), "0 4 1\n");
     assert!(text.contains("    use crate::proconio::input;\n"));
     assert!(text.contains("        use crate::itertools::Itertools;\n"));
+    assert!(text.contains(CRATE_PATHS_NOTE), "{text}");
 }
+
+/// The header's line saying that main.rs's modules were changed.
+const CRATE_PATHS_NOTE: &str =
+    "\n// Inside main.rs's modules, paths to the crates start with `crate::` here.\n";
 
 /// Runs `bundle` on `source` expecting a refusal that mentions `expected`, and
 /// no file.

@@ -214,3 +214,113 @@ fn rlibs_prints_each_named_library_s_rlib_from_cargo_s_messages() {
         "bundle: usage: rlibs needs library names",
     );
 }
+
+/// A workspace (in `dir/ws`) whose problem `app` uses crates `alpha` and `beta`
+/// (beside it, not members), which both use a crate they call `gamma`: the same
+/// package, or with `split`, two.
+fn path_crates_workspace(dir: &Path, split: bool) {
+    let manifest = |name: &str, version: &str, dependencies: &str| {
+        format!(
+            "[package]\nname = \"{name}\"\nversion = \"{version}\"\nedition = \"2021\"\n\n\
+             [dependencies]\n{dependencies}"
+        )
+    };
+    let beta_gamma = if split { "../gamma2" } else { "../gamma" };
+    let files = [
+        (
+            "ws/Cargo.toml".to_string(),
+            "[workspace]\nmembers = [\"app\"]\nresolver = \"2\"\n".to_string(),
+        ),
+        (
+            "ws/app/Cargo.toml".to_string(),
+            manifest(
+                "app",
+                "0.1.0",
+                "alpha = { path = \"../../alpha\" }\nbeta = { path = \"../../beta\" }\n",
+            ),
+        ),
+        (
+            "ws/app/src/main.rs".to_string(),
+            "fn main() {\n    println!(\"{} {}\", alpha::a(), beta::b());\n}\n".to_string(),
+        ),
+        (
+            "alpha/Cargo.toml".to_string(),
+            manifest("alpha", "0.1.0", "gamma = { path = \"../gamma\" }\n"),
+        ),
+        (
+            "alpha/src/lib.rs".to_string(),
+            "pub fn a() -> u32 {\n    gamma::g() + 1\n}\n".to_string(),
+        ),
+        (
+            "beta/Cargo.toml".to_string(),
+            manifest(
+                "beta",
+                "0.1.0",
+                &format!("gamma = {{ path = \"{beta_gamma}\" }}\n"),
+            ),
+        ),
+        (
+            "beta/src/lib.rs".to_string(),
+            "pub fn b() -> u32 {\n    gamma::g() + 2\n}\n".to_string(),
+        ),
+        (
+            "gamma/Cargo.toml".to_string(),
+            manifest("gamma", "0.1.0", ""),
+        ),
+        (
+            "gamma/src/lib.rs".to_string(),
+            "pub fn g() -> u32 {\n    40\n}\n".to_string(),
+        ),
+        (
+            "gamma2/Cargo.toml".to_string(),
+            manifest("gamma", "0.2.0", ""),
+        ),
+        (
+            "gamma2/src/lib.rs".to_string(),
+            "pub fn g() -> u32 {\n    50\n}\n".to_string(),
+        ),
+    ];
+    for (path, contents) in files {
+        let path = dir.join(path);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, contents).unwrap();
+    }
+}
+
+#[test]
+fn a_crate_two_crates_use_is_bundled_once_and_two_of_one_name_are_refused() {
+    let dir = judge::scratch::tempdir().unwrap();
+    path_crates_workspace(dir.path(), false);
+    let manifest = dir.path().join("ws/Cargo.toml");
+    let bundled = bundle(&["app", "--manifest-path", manifest.to_str().unwrap()], "");
+    let text = text(&bundled.stdout);
+    assert!(bundled.status.success(), "{}", self::text(&bundled.stderr));
+    for module in ["alpha", "beta", "gamma"] {
+        assert_eq!(
+            text.matches(&format!("\nmod {module} {{")).count(),
+            1,
+            "{text}"
+        );
+    }
+    let source = dir.path().join("bundle.rs");
+    fs::write(&source, &text).unwrap();
+    let binary = dir.path().join("program");
+    let rustc = Command::new("rustc")
+        .args(["--edition", "2021", "-o"])
+        .arg(&binary)
+        .arg(&source)
+        .output()
+        .unwrap();
+    assert!(rustc.status.success(), "{}", self::text(&rustc.stderr));
+    let run = Command::new(&binary).output().unwrap();
+    assert_eq!(self::text(&run.stdout), "41 42\n");
+
+    let dir = judge::scratch::tempdir().unwrap();
+    path_crates_workspace(dir.path(), true);
+    let manifest = dir.path().join("ws/Cargo.toml");
+    let refused = bundle(&["app", "--manifest-path", manifest.to_str().unwrap()], "");
+    let message = self::text(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(1), "{message}");
+    assert!(message.contains(": two crates named gamma ("), "{message}");
+    assert!(message.ends_with(") cannot both be bundled\n"), "{message}");
+}

@@ -421,6 +421,20 @@ mod tests {
         pub enum E {\n    A,\n    #[cfg(feature = \"off\")]\n    Off,\n}\n\
         impl S {\n    #[cfg(feature = \"off\")]\n    fn off_method() {}\n    fn kept_method() {}\n    #[test]\n    fn test_method() {}\n}\n\
         pub trait Tr {\n    #[cfg(feature = \"off\")]\n    fn off_trait_method();\n    #[cfg(feature = \"on\")]\n    fn on_trait_method();\n}\n\
+        #[cfg(feature = \"off\")] const OFF_CONST: u8 = 0;\n\
+        #[cfg(feature = \"off\")] enum OffEnum {}\n\
+        #[cfg(feature = \"off\")] fn off_fn() {}\n\
+        #[cfg(feature = \"off\")] extern \"C\" { fn off_foreign(); }\n\
+        #[cfg(feature = \"off\")] impl S { fn off_impl() {} }\n\
+        #[cfg(feature = \"off\")] macro_rules! off_macro { () => {} }\n\
+        #[cfg(feature = \"off\")] static OFF_STATIC: u8 = 0;\n\
+        #[cfg(feature = \"off\")] struct OffStruct;\n\
+        #[cfg(feature = \"off\")] trait OffTrait {}\n\
+        #[cfg(feature = \"off\")] trait OffAlias = Clone;\n\
+        #[cfg(feature = \"off\")] type OffType = u8;\n\
+        #[cfg(feature = \"off\")] union OffUnion { a: u8 }\n\
+        #[cfg(feature = \"off\")] use std::off_use;\n\
+        #[cfg(feature = \"off\")] extern crate off_crate;\n\
         pub fn m(x: u8) -> u8 {\n    #[cfg(feature = \"off\")]\n    let off_local = 1;\n    match x {\n        #[cfg(feature = \"off\")]\n        0 => 10,\n        _ => 20,\n    }\n}\n";
 
     #[test]
@@ -466,6 +480,8 @@ mod tests {
             "test_method",
             "off_trait_method",
             "off_local",
+            "off_",
+            "OFF_",
             "10",
             "macro_export",
             "place.rs",

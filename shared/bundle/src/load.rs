@@ -411,7 +411,7 @@ mod tests {
         mod gone;\n\
         #[cfg(test)]\n\
         mod tests;\n\
-        mod inline {\n    mod child;\n}\n\
+        mod inline {\n    mod child;\n    #[cfg(feature = \"off\")]\n    fn off_inline() {}\n}\n\
         #[path = \"custom\"]\n\
         mod custom_dir {\n    mod deep;\n}\n\
         #[macro_export]\n\

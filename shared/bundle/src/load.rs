@@ -419,8 +419,8 @@ mod tests {
         pub struct S {\n    pub a: u8,\n    #[cfg(feature = \"off\")]\n    pub b: u16,\n}\n\
         pub struct T(u8, #[cfg(feature = \"off\")] u16);\n\
         pub enum E {\n    A,\n    #[cfg(feature = \"off\")]\n    Off,\n}\n\
-        impl S {\n    #[cfg(feature = \"off\")]\n    fn off_method() {}\n    fn kept_method() {}\n    #[test]\n    fn test_method() {}\n}\n\
-        pub trait Tr {\n    #[cfg(feature = \"off\")]\n    fn off_trait_method();\n    #[cfg(feature = \"on\")]\n    fn on_trait_method();\n}\n\
+        impl S {\n    #[cfg(feature = \"off\")]\n    fn off_method() {}\n    fn kept_method() {}\n    #[cfg(feature = \"off\")]\n    const OFF_IMPL_CONST: u8 = 0;\n    #[cfg(feature = \"off\")]\n    type OffImplType = u8;\n    #[cfg(feature = \"off\")]\n    off_impl_macro!();\n    #[test]\n    fn test_method() {}\n}\n\
+        pub trait Tr {\n    #[cfg(feature = \"off\")]\n    fn off_trait_method();\n    #[cfg(feature = \"on\")]\n    fn on_trait_method();\n    #[cfg(feature = \"off\")]\n    const OFF_TRAIT_CONST: u8;\n    #[cfg(feature = \"off\")]\n    type OffTraitType;\n    #[cfg(feature = \"off\")]\n    off_trait_macro!();\n}\n\
         #[cfg(feature = \"off\")] const OFF_CONST: u8 = 0;\n\
         #[cfg(feature = \"off\")] enum OffEnum {}\n\
         #[cfg(feature = \"off\")] fn off_fn() {}\n\
@@ -435,7 +435,7 @@ mod tests {
         #[cfg(feature = \"off\")] union OffUnion { a: u8 }\n\
         #[cfg(feature = \"off\")] use std::off_use;\n\
         #[cfg(feature = \"off\")] extern crate off_crate;\n\
-        pub fn m(x: u8) -> u8 {\n    #[cfg(feature = \"off\")]\n    let off_local = 1;\n    match x {\n        #[cfg(feature = \"off\")]\n        0 => 10,\n        _ => 20,\n    }\n}\n";
+        pub fn m(x: u8) -> u8 {\n    #[cfg(feature = \"off\")]\n    let off_local = 1;\n    #[cfg(feature = \"off\")]\n    fn off_nested() {}\n    #[cfg(feature = \"off\")]\n    off_statement_macro!();\n    match x {\n        #[cfg(feature = \"off\")]\n        0 => 10,\n        _ => 20,\n    }\n}\n";
 
     #[test]
     fn modules_come_from_their_files_and_disabled_code_goes() {

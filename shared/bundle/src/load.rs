@@ -403,6 +403,7 @@ mod tests {
         #![no_std]\n\
         extern crate alloc;\n\
         extern crate std;\n\
+        #[deprecated = \"a name-value attribute, not a path\"]\n\
         mod flat;\n\
         mod nested;\n\
         #[path = \"other/place.rs\"]\n\

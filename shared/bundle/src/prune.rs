@@ -565,13 +565,16 @@ mod tests {
         let library = "pub fn used() { helper() }\nfn helper() {}\npub fn unused() {}\n\
             pub const LIMIT: u32 = 1;\npub const UNUSED: u32 = 2;\npub struct Point { x: u8 }\n\
             pub struct Unused;\nmacro_rules! shout { () => { loud() } }\nfn loud() {}\n\
-            macro_rules! quiet { () => {} }\nmacro_rules! mark { ($t:ident) => {} }\nmark!(Point);\nmark!(Unused);\n";
-        let main = "fn main() { used(); let p: Point; shout!(); LIMIT; }";
+            macro_rules! quiet { () => {} }\nmacro_rules! mark { ($t:ident) => {} }\nmark!(Point);\nmark!(Unused);\n\
+            pub union Bits { a: u8 }\npub union Spare { a: u8 }\npub trait Alias = Clone;\npub trait Spared = Copy;\n";
+        let main =
+            "fn main() { used(); let p: Point; shout!(); LIMIT; let b: Bits; fn f<T: Alias>() {} }";
         assert_eq!(
             kept(library, main),
             "pub fn used() {\n    helper()\n}\nfn helper() {}\npub const LIMIT: u32 = 1;\n\
              pub struct Point {\n    x: u8,\n}\nmacro_rules! shout {\n    () => {\n        loud()\n    };\n}\n\
-             fn loud() {}\nmacro_rules! mark {\n    ($t:ident) => {};\n}\nmark!(Point);\n"
+             fn loud() {}\nmacro_rules! mark {\n    ($t:ident) => {};\n}\nmark!(Point);\n\
+             pub union Bits {\n    a: u8,\n}\npub trait Alias = Clone;\n"
         );
     }
 
@@ -583,11 +586,13 @@ mod tests {
             impl Square {\n    pub fn new(side: u32) -> Square { Square(side) }\n    pub fn unused(&self) {}\n}\n\
             impl std::fmt::Display for Square {\n    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result { Ok(()) }\n}\n\
             impl<T> From<T> for Square where T: Into<u32> {\n    fn from(side: T) -> Square { Square(side.into()) }\n}\n\
-            pub struct Gone;\nimpl Gone {\n    pub fn new() -> Gone { Gone }\n}\nimpl Shape for Gone {\n    fn area(&self) -> u32 { 0 }\n}\n";
+            pub struct Gone;\nimpl Gone {\n    pub fn new() -> Gone { Gone }\n}\nimpl Shape for Gone {\n    fn area(&self) -> u32 { 0 }\n}\n\
+            pub trait Unnamed {}\nimpl Unnamed for Square {}\n";
         let main =
             "use lib::Shape;\nfn main() { let s = Square::new(2); s.area(); s.perimeter(); }";
         // A required method stays, a provided one only when called; an impl
-        // of a trait from elsewhere stays whole; an impl of a dropped type goes.
+        // of a trait from elsewhere stays whole; an impl of a dropped type or
+        // local trait goes.
         assert_eq!(
             kept(library, main),
             "pub trait Shape {\n    fn area(&self) -> u32;\n    fn perimeter(&self) -> u32 {\n        0\n    }\n}\n\

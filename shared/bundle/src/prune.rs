@@ -29,9 +29,7 @@ struct Universe {
     items: HashSet<String>,
     /// Names of local types and traits (what an impl must have kept to stay).
     types: HashSet<String>,
-    /// Per local trait name, the members an impl must always provide.
-    required: HashMap<String, HashSet<String>>,
-    /// Per local trait name, its methods.
+    /// Per local trait name (its keys are the local traits), its methods.
     trait_methods: HashMap<String, HashSet<String>>,
     /// Last segments of glob imports (`use a::b::*` -> `b`): a free function in a
     /// module of that name can be reached by paths through other modules.
@@ -89,24 +87,6 @@ impl Universe {
                     for member in &trait_item.items {
                         if let TraitItem::Fn(method) = member {
                             methods.insert(method.sig.ident.to_string());
-                        }
-                    }
-                    let required = self
-                        .required
-                        .entry(trait_item.ident.to_string())
-                        .or_default();
-                    for member in &trait_item.items {
-                        match member {
-                            TraitItem::Fn(method) if method.default.is_none() => {
-                                required.insert(method.sig.ident.to_string());
-                            }
-                            TraitItem::Type(member) => {
-                                required.insert(member.ident.to_string());
-                            }
-                            TraitItem::Const(member) if member.default.is_none() => {
-                                required.insert(member.ident.to_string());
-                            }
-                            _ => {}
                         }
                     }
                 }
@@ -265,12 +245,12 @@ impl Decide<'_> {
         };
         match &item.trait_ {
             None => self.value(&name),
-            Some((_, path, _)) => match self.universe.required.get(&trait_name(path)) {
-                // A local trait: as the trait itself keeps its members.
-                Some(required) => required.contains(&name) || self.value(&name),
-                // A foreign trait: its impls stay whole.
-                None => true,
-            },
+            // A foreign trait's impls stay whole. A local trait's keep the
+            // members the program names, and the ones it must provide: the
+            // trait, kept, names each of those itself.
+            Some((_, path, _)) => {
+                !self.universe.trait_methods.contains_key(&trait_name(path)) || self.value(&name)
+            }
         }
     }
 
@@ -580,9 +560,9 @@ mod tests {
 
     #[test]
     fn traits_and_impls_are_kept_with_what_is_used_of_them() {
-        let library = "pub trait Shape {\n    fn area(&self) -> u32;\n    fn name(&self) -> u8 { 0 }\n    fn perimeter(&self) -> u32 { 0 }\n}\n\
+        let library = "pub trait Shape {\n    type Unit;\n    const CORNERS: u8;\n    const SIDES: u8 = 4;\n    fn area(&self) -> u32;\n    fn id(&self) -> u8;\n    fn name(&self) -> u8 { 0 }\n    fn perimeter(&self) -> u32 { 0 }\n}\n\
             pub struct Square(u32);\n\
-            impl Shape for Square {\n    fn area(&self) -> u32 { self.0 }\n    fn name(&self) -> u8 { 1 }\n}\n\
+            impl Shape for Square {\n    type Unit = u8;\n    const CORNERS: u8 = 4;\n    const SIDES: u8 = 4;\n    fn area(&self) -> u32 { self.0 }\n    fn id(&self) -> u8 { 7 }\n    fn name(&self) -> u8 { 1 }\n}\n\
             impl Square {\n    pub fn new(side: u32) -> Square { Square(side) }\n    pub fn unused(&self) {}\n}\n\
             impl std::fmt::Display for Square {\n    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result { Ok(()) }\n}\n\
             impl<T> From<T> for Square where T: Into<u32> {\n    fn from(side: T) -> Square { Square(side.into()) }\n}\n\
@@ -590,13 +570,13 @@ mod tests {
             pub trait Unnamed {}\nimpl Unnamed for Square {}\n";
         let main =
             "use lib::Shape;\nfn main() { let s = Square::new(2); s.area(); s.perimeter(); }";
-        // A required method stays, a provided one only when called; an impl
+        // A required member stays, a provided method only when called; an impl
         // of a trait from elsewhere stays whole; an impl of a dropped type or
         // local trait goes.
         assert_eq!(
             kept(library, main),
-            "pub trait Shape {\n    fn area(&self) -> u32;\n    fn perimeter(&self) -> u32 {\n        0\n    }\n}\n\
-             pub struct Square(u32);\nimpl Shape for Square {\n    fn area(&self) -> u32 {\n        self.0\n    }\n}\n\
+            "pub trait Shape {\n    type Unit;\n    const CORNERS: u8;\n    const SIDES: u8 = 4;\n    fn area(&self) -> u32;\n    fn id(&self) -> u8;\n    fn perimeter(&self) -> u32 {\n        0\n    }\n}\n\
+             pub struct Square(u32);\nimpl Shape for Square {\n    type Unit = u8;\n    const CORNERS: u8 = 4;\n    const SIDES: u8 = 4;\n    fn area(&self) -> u32 {\n        self.0\n    }\n    fn id(&self) -> u8 {\n        7\n    }\n}\n\
              impl Square {\n    pub fn new(side: u32) -> Square {\n        Square(side)\n    }\n}\n\
              impl std::fmt::Display for Square {\n    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {\n        Ok(())\n    }\n}\n\
              impl<T> From<T> for Square\nwhere\n    T: Into<u32>,\n{\n    fn from(side: T) -> Square {\n        Square(side.into())\n    }\n}\n"

@@ -52,7 +52,10 @@ usage:
       The same for any main file, taking crates from the workspace's dependencies.
   bundle rlibs NAME...
       Reads `cargo build --message-format=json` output on stdin and prints
-      NAME=PATH of each named library's .rlib (for rustc --extern).";
+      NAME=PATH of each named library's .rlib (for rustc --extern).
+environment:
+  BUNDLE_DEBUG=1  stderr shows, round by round, the items pruning keeps, and
+      each trial of shrinking: its sizes, and rustc's errors if it fails.";
 
 /// The judges' usual limit on a submission's size.
 const SIZE_LIMIT: usize = 64 * 1024;

@@ -499,14 +499,14 @@ pub fn prune(crates: &mut [(&str, &mut Vec<Item>)], main_tokens: TokenStream) ->
                 }
             }
         }
-        if grown.len() == seen.len() {
-            break;
-        }
-        if debug {
+        if debug && labels.len() > labelled.len() {
             let mut added: Vec<&String> = labels.difference(&labelled).collect();
             added.sort();
             eprintln!("kept next: {added:?}");
             labelled = labels.clone();
+        }
+        if grown.len() == seen.len() {
+            break;
         }
         seen = grown;
     }

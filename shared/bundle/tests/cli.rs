@@ -1,5 +1,6 @@
 //! The `bundle` command line: its options and their mistakes, a problem found
-//! by its package name, and the `rlibs` helper of scripts/check-bundles.sh.
+//! by its package name, `BUNDLE_DEBUG`'s report, and the `rlibs` helper of
+//! scripts/check-bundles.sh.
 
 use std::fs;
 use std::io::{ErrorKind, Write};
@@ -180,6 +181,70 @@ fn a_problem_of_this_workspace_is_bundled_with_its_own_crates() {
     assert!(by_file.status.success(), "{}", text(&by_file.stderr));
     assert_eq!(text(&by_name.stdout), text(&by_file.stdout));
     assert!(text(&by_name.stdout).contains("\nmod proconio {"));
+}
+
+#[test]
+fn bundle_debug_shows_what_is_kept_and_each_shrinking_trial() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let manifest = root.join("Cargo.toml");
+    let run = |debug: bool| {
+        let mut command = Command::new(BUNDLE);
+        command.args(["hrbust-2320", "--manifest-path", manifest.to_str().unwrap()]);
+        if debug {
+            command.env("BUNDLE_DEBUG", "1");
+        } else {
+            command.env_remove("BUNDLE_DEBUG");
+        }
+        command.output().unwrap()
+    };
+    let quiet = run(false);
+    assert!(quiet.status.success(), "{}", text(&quiet.stderr));
+    assert!(quiet.stderr.is_empty(), "{}", text(&quiet.stderr));
+    let debug = run(true);
+    assert!(debug.status.success(), "{}", text(&debug.stderr));
+    assert_eq!(text(&debug.stdout), text(&quiet.stdout));
+
+    let stderr = text(&debug.stderr);
+    let rounds: Vec<&str> = stderr
+        .lines()
+        .filter(|line| line.starts_with("kept next: ["))
+        .collect();
+    // main.rs names `input` and `Bytes` (each round's list is sorted); later
+    // rounds keep the traits and impls those need, labelled with their members.
+    assert!(
+        rounds
+            .first()
+            .is_some_and(|round| round.starts_with("kept next: [\"Bytes\", \"input\", ")),
+        "{stderr}"
+    );
+    for label in [
+        "\"use std :: io :: BufRead\"",
+        "\"trait RuntimeReadable {Output,read}\"",
+        "\"impl Source < R > for LineSource < R > {next_token,is_empty}\"",
+    ] {
+        assert!(
+            rounds.iter().any(|round| round.contains(label)),
+            "{label} in {stderr}"
+        );
+    }
+    let trials: Vec<&str> = stderr
+        .lines()
+        .filter(|line| line.starts_with("shrinking ("))
+        .collect();
+    assert!(
+        trials.iter().any(|trial| trial.ends_with(" bytes")),
+        "{stderr}"
+    );
+    assert!(
+        trials
+            .iter()
+            .any(|trial| trial.ends_with(" bytes, does not compile")),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("error[E"),
+        "rustc's errors of a failed trial: {stderr}"
+    );
 }
 
 const CARGO_MESSAGES: &str = r#"Compiling alpha (not JSON)

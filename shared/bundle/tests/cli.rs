@@ -73,6 +73,15 @@ fn a_mistake_on_the_command_line_is_named_then_the_usage_shown() {
     }
 }
 
+/// Writes each `(path, contents)` under `dir`, making the folders.
+fn write_files(dir: &Path, files: &[(impl AsRef<Path>, impl AsRef<[u8]>)]) {
+    for (path, contents) in files {
+        let path = dir.join(path);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, contents).unwrap();
+    }
+}
+
 /// A workspace of three packages without dependencies: `named` has a binary
 /// of its own name besides src/main.rs, `renamed` only src/main.rs under
 /// another name, `tools` no main binary.
@@ -111,11 +120,7 @@ fn fixture_workspace(dir: &Path) {
         ),
         ("tools/src/bin/helper.rs", "fn main() {}\n"),
     ];
-    for (path, contents) in files {
-        let path = dir.join(path);
-        fs::create_dir_all(path.parent().unwrap()).unwrap();
-        fs::write(path, contents).unwrap();
-    }
+    write_files(dir, &files);
 }
 
 /// A bundle without crates: the header, then the main file that prints `word`.
@@ -345,11 +350,7 @@ fn path_crates_workspace(dir: &Path, split: bool) {
             "pub fn g() -> u32 {\n    50\n}\n".to_string(),
         ),
     ];
-    for (path, contents) in files {
-        let path = dir.join(path);
-        fs::create_dir_all(path.parent().unwrap()).unwrap();
-        fs::write(path, contents).unwrap();
-    }
+    write_files(dir, &files);
 }
 
 #[test]

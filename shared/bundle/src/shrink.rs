@@ -18,6 +18,7 @@ use std::fs;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use proc_macro2::{TokenStream, TokenTree};
 use quote::ToTokens;
@@ -91,7 +92,12 @@ fn check(text: &str, from: usize, dir: &Path) -> Result<Report, String> {
     both.unconstructed.extend(off.unconstructed);
     both.unused_imports
         .retain(|range| off.unused_imports.contains(range));
-    both.errors.extend(off.errors);
+    // The same error in both builds is shown once.
+    for error in off.errors {
+        if !both.errors.contains(&error) {
+            both.errors.push(error);
+        }
+    }
     Ok(both)
 }
 
@@ -295,10 +301,10 @@ impl Plan {
         for item in items {
             match item {
                 // rustc never reports a name starting with `_` as unused, so such a
-                // function can be left naming what goes.
+                // function can be left naming what goes, in its signature or body.
                 Item::Fn(function)
                     if function.sig.ident.to_string().starts_with('_')
-                        && idents(function.block.to_token_stream())
+                        && idents(function.to_token_stream())
                             .iter()
                             .any(|name| self.removed_types.contains(name)) =>
                 {
@@ -771,7 +777,10 @@ fn impls_of(items: &[Item], name: &str, edits: &mut Vec<(Range<usize>, String)>)
 /// # Errors
 /// When rustc cannot run, or the bundle as given does not compile.
 pub fn shrink(text: String, from: usize) -> Result<String, String> {
-    let dir = std::env::temp_dir().join(format!("bundle-shrink-{}", std::process::id()));
+    // One folder per call: a process (the tests) may shrink several at once.
+    static CALLS: AtomicUsize = AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("bundle-shrink-{}-{call}", std::process::id()));
     fs::create_dir_all(&dir).map_err(|error| format!("{}: {error}", dir.display()))?;
     let _cleanup = Scratch(dir.clone());
 
@@ -867,5 +876,168 @@ mod tests {
             (a..a + 9, String::new()),
         ];
         assert_eq!(apply(text, edits), "mod m {\n    fn c() {}\n}\n");
+    }
+
+    #[test]
+    fn a_bundle_that_does_not_compile_is_refused_with_each_error_once() {
+        let text = "fn main() {\n    let _: u8 = \"both\";\n}\n\
+                    #[cfg(not(debug_assertions))]\ncompile_error!(\"release only\");\n";
+        let message = shrink(text.to_string(), text.len()).unwrap_err();
+        assert!(
+            message.starts_with(&format!("the bundle does not compile with {}:\n", rustc())),
+            "{message}"
+        );
+        assert_eq!(
+            message.matches("error[E0308]: mismatched types").count(),
+            1,
+            "{message}"
+        );
+        assert_eq!(
+            message.matches("error: release only").count(),
+            1,
+            "{message}"
+        );
+    }
+
+    /// A bundle whose crate module holds one of each thing shrinking deletes.
+    const UNSHRUNK: &str = r#"fn main() {
+    println!("{}", krate::used());
+}
+
+mod krate {
+    use std::collections::{HashMap, HashSet};
+    use std::fmt;
+
+    pub fn used() -> usize {
+        helper() + HashMap::<u8, u8>::new().len()
+            + Square.area()
+    }
+
+    fn helper() -> usize {
+        1
+    }
+
+    pub fn unused() {}
+
+    pub struct Gone;
+
+    impl Gone {
+        pub fn method(&self) {}
+    }
+
+    impl fmt::Debug for Gone {
+        fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("Gone")
+        }
+    }
+
+    fn _touch(_: Gone) {}
+
+    macro_rules! unused_macro {
+        () => {};
+    }
+
+    pub trait Shape {
+        fn area(&self) -> usize;
+        fn sides(&self) -> usize;
+    }
+
+    macro_rules! shape {
+        ($name:ident, $area:expr) => {
+            impl Shape for $name {
+                fn area(&self) -> usize {
+                    $area
+                }
+                fn sides(&self) -> usize {
+                    4
+                }
+            }
+        };
+    }
+
+    pub struct Square;
+    shape!(Square, 4);
+
+    impl Clone for Square {
+        fn clone(&self) -> Self {
+            Square
+        }
+    }
+
+    pub mod inner {
+        pub struct Wrapped(pub u8);
+
+        impl<'a> From<&'a Wrapped> for u8 {
+            fn from(wrapped: &'a Wrapped) -> u8 {
+                wrapped.0
+            }
+        }
+    }
+}
+"#;
+
+    /// `UNSHRUNK` shrunk. Gone: an unused import of a group (`HashSet`) and
+    /// a whole one (`fmt`, once the impl of `Debug` that used it is gone), an
+    /// unused function and macro, a type never constructed with its methods,
+    /// its impl and the `_` function that names it, and a module whose type
+    /// rustc does not report (it has an impl for a reference to it). Kept: the
+    /// trait method `sides`, unused but implemented by a macro, where deleting
+    /// it does not compile. The impl of `Clone`, which the program does not
+    /// need, is tried away and goes.
+    const SHRUNK: &str = r#"fn main() {
+    println!("{}", krate::used());
+}
+
+mod krate {
+    use std::collections::HashMap;
+
+    pub fn used() -> usize {
+        helper() + HashMap::<u8, u8>::new().len()
+            + Square.area()
+    }
+
+    fn helper() -> usize {
+        1
+    }
+
+
+
+
+
+
+
+    pub trait Shape {
+        fn area(&self) -> usize;
+        fn sides(&self) -> usize;
+    }
+
+    macro_rules! shape {
+        ($name:ident, $area:expr) => {
+            impl Shape for $name {
+                fn area(&self) -> usize {
+                    $area
+                }
+                fn sides(&self) -> usize {
+                    4
+                }
+            }
+        };
+    }
+
+    pub struct Square;
+    shape!(Square, 4);
+
+
+    pub mod inner {
+
+    }
+}
+"#;
+
+    #[test]
+    fn shrinking_deletes_what_rustc_reports_unused_and_what_only_that_names() {
+        let from = UNSHRUNK.find("mod krate").unwrap();
+        let shrunk = shrink(UNSHRUNK.to_string(), from).unwrap();
+        assert_eq!(shrunk, SHRUNK);
     }
 }

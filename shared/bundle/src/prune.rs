@@ -567,19 +567,21 @@ mod tests {
             impl std::fmt::Display for Square {\n    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result { Ok(()) }\n}\n\
             impl<T> From<T> for Square where T: Into<u32> {\n    fn from(side: T) -> Square { Square(side.into()) }\n}\n\
             pub struct Gone;\nimpl Gone {\n    pub fn new() -> Gone { Gone }\n}\nimpl Shape for Gone {\n    fn area(&self) -> u32 { 0 }\n}\n\
-            pub trait Unnamed {}\nimpl Unnamed for Square {}\n";
+            pub trait Unnamed {}\nimpl Unnamed for Square {}\npub struct T;\n";
         let main =
             "use lib::Shape;\nfn main() { let s = Square::new(2); s.area(); s.perimeter(); }";
         // A required member stays, a provided method only when called; an impl
-        // of a trait from elsewhere stays whole; an impl of a dropped type or
-        // local trait goes.
+        // of a trait from elsewhere stays whole (its parameter `T` is not taken
+        // for the local type `T`, which stays by name); an impl of a dropped
+        // type or local trait goes.
         assert_eq!(
             kept(library, main),
             "pub trait Shape {\n    type Unit;\n    const CORNERS: u8;\n    const SIDES: u8 = 4;\n    fn area(&self) -> u32;\n    fn id(&self) -> u8;\n    fn perimeter(&self) -> u32 {\n        0\n    }\n}\n\
              pub struct Square(u32);\nimpl Shape for Square {\n    type Unit = u8;\n    const CORNERS: u8 = 4;\n    const SIDES: u8 = 4;\n    fn area(&self) -> u32 {\n        self.0\n    }\n    fn id(&self) -> u8 {\n        7\n    }\n}\n\
              impl Square {\n    pub fn new(side: u32) -> Square {\n        Square(side)\n    }\n}\n\
              impl std::fmt::Display for Square {\n    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {\n        Ok(())\n    }\n}\n\
-             impl<T> From<T> for Square\nwhere\n    T: Into<u32>,\n{\n    fn from(side: T) -> Square {\n        Square(side.into())\n    }\n}\n"
+             impl<T> From<T> for Square\nwhere\n    T: Into<u32>,\n{\n    fn from(side: T) -> Square {\n        Square(side.into())\n    }\n}\n\
+             pub struct T;\n"
         );
     }
 

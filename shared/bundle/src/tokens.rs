@@ -239,14 +239,19 @@ fn starts_path(trees: &[TokenTree], i: usize) -> bool {
 }
 
 /// Whether a leading `::` at `i` starts an absolute path (and does not join two
-/// segments, as in `a::b` or `Vec::<T>::new`).
+/// segments, as in `a::b` or `Vec::<T>::new`; after `->` and `=>` it starts one).
 fn leading_separator(trees: &[TokenTree], i: usize) -> bool {
     if i == 0 {
         return true;
     }
     match &trees[i - 1] {
         TokenTree::Ident(ident) => KEYWORDS.contains(&ident.to_string().as_str()),
-        TokenTree::Punct(punct) => punct.as_char() != '>',
+        TokenTree::Punct(punct) if punct.as_char() == '>' => matches!(
+            i.checked_sub(2).map(|j| &trees[j]),
+            Some(TokenTree::Punct(arrow))
+                if matches!(arrow.as_char(), '-' | '=') && arrow.spacing() == Spacing::Joint
+        ),
+        TokenTree::Punct(_) => true,
         TokenTree::Group(_) | TokenTree::Literal(_) => false,
     }
 }
@@ -472,6 +477,12 @@ mod tests {
             )),
             "usecrate::either::Either;usecrate::either::Left;x.either::<T>();a::either::b"
         );
+        assert_eq!(
+            squash(&rewrite(
+                "fn f(x: &dyn ::either::T) -> ::either::Either<u8, u8> { Vec::<u8>::new(); m!(0 => ::either::Left) }"
+            )),
+            "fnf(x:&dyncrate::either::T)->crate::either::Either<u8,u8>{Vec::<u8>::new();m!(0=>crate::either::Left)}"
+        );
     }
 
     #[test]
@@ -488,6 +499,77 @@ mod tests {
             squash(&cleaned.to_string()),
             "#[cfg(any())]modtests{}structA;"
         );
+    }
+
+    /// `text` cleaned as a library with `features` enabled, without spaces.
+    fn cleaned(text: &str, features: &[&str]) -> Result<String, String> {
+        let features: HashSet<String> = features.iter().map(|f| f.to_string()).collect();
+        clean(text.parse().unwrap(), Clean::Library(&features)).map(|out| squash(&out.to_string()))
+    }
+
+    #[test]
+    fn cfgs_are_settled_by_the_features_and_the_rest_left_to_rustc() {
+        let cases = [
+            ("#[cfg(feature = \"x\")] fn f() {}", "fnf(){}"),
+            ("#[cfg(unix)] fn f() {}", "#[cfg(unix)]fnf(){}"),
+            (
+                "#[cfg(all(feature = \"x\", unix))] fn f() {}",
+                "#[cfg(unix)]fnf(){}",
+            ),
+            ("#[cfg(feature = \"y\")] fn f() {}", "#[cfg(any())]fnf(){}"),
+            (
+                "#![cfg_attr(feature = \"x\", allow(dead_code))]",
+                "#![allow(dead_code)]",
+            ),
+            (
+                "#[cfg_attr(feature = \"x\", derive(Clone), doc = \"d\", inline)] fn f() {}",
+                "#[derive(Clone)]#[inline]fnf(){}",
+            ),
+            (
+                "#[cfg_attr(unix, derive(Clone), doc = \"d\", warn(x), inline)] fn f() {}",
+                "#[cfg_attr(unix,derive(Clone),inline)]fnf(){}",
+            ),
+            ("#[cfg_attr(unix, doc = \"d\")] fn f() {}", "fnf(){}"),
+            ("#[cfg_attr(feature = \"y\", inline)] fn f() {}", "fnf(){}"),
+            (
+                "#[deny(x)] #[forbid(x)] #[expect(x)] #[warn(x)] #[allow(x)] fn f() {}",
+                "#[allow(x)]fnf(){}",
+            ),
+            (
+                "#[::path::attr] #[inline] fn f() {}",
+                "#[::path::attr]#[inline]fnf(){}",
+            ),
+            ("fn f() { let a = [1]; a[0]; }", "fnf(){leta=[1];a[0];}"),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(cleaned(text, &["x"]).as_deref(), Ok(expected), "{text}");
+        }
+        for (text, message) in [
+            ("#[cfg] fn f() {}", "malformed `#[cfg]`"),
+            ("#[cfg_attr] fn f() {}", "malformed `#[cfg_attr]`"),
+            ("#[cfg_attr()] fn f() {}", "malformed `#[cfg_attr ()]`"),
+        ] {
+            assert_eq!(cleaned(text, &[]), Err(message.to_string()), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_dependency_is_found_where_a_path_starts_with_it() {
+        for (text, mentions) in [
+            ("use either::Either;", true),
+            ("use either as e;", true),
+            ("extern crate either;", true),
+            ("fn f() { { either::Left(1); } }", true),
+            ("fn f() { x.either(); }", false),
+            ("fn either() {}", false),
+            ("use other::either2::X;", false),
+        ] {
+            assert_eq!(
+                mentions_path_root(text.parse().unwrap(), "either"),
+                mentions,
+                "{text}"
+            );
+        }
     }
 
     #[test]

@@ -596,6 +596,35 @@ mod tests {
     }
 
     #[test]
+    fn crate_paths_are_found_inside_modules_only() {
+        let text = "mod m { use proconio::input; fn f() { let _ = x.proconio::y; } } \
+                    fn g() { proconio::z(); } \
+                    pub mod n { mod o { fn h() { proconio::w(); itertools::v(); } } } \
+                    fn k() { mod p { proconio::u(); } }";
+        let crates = ["proconio".to_string()].into_iter().collect();
+        let mut offsets = Vec::new();
+        crate_paths_in_modules(text.parse().unwrap(), &crates, false, &mut offsets);
+        let found: Vec<&str> = offsets.iter().map(|&at| &text[at..at + 11]).collect();
+        assert_eq!(found, ["proconio::i", "proconio::w", "proconio::u"]);
+    }
+
+    #[test]
+    fn raw_names_and_raw_strings_count_and_byte_strings_do_not() {
+        let mut names = HashSet::new();
+        collect_names(
+            "r#type(); macro_rules! m {} f(r\"{raw}\", b\"{bytes}\")"
+                .parse()
+                .unwrap(),
+            &mut names,
+        );
+        assert!(names.contains("type") && names.contains("raw"), "{names:?}");
+        assert!(
+            !names.contains("bytes") && !names.contains("macro_rules!"),
+            "{names:?}"
+        );
+    }
+
+    #[test]
     fn names_are_keyed_by_their_place() {
         let mut names = HashSet::new();
         collect_names(

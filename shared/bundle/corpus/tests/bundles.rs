@@ -1,8 +1,8 @@
 //! Each corpus program bundled, compiled with bare `rustc -O` (no Cargo, no
-//! crates), size-checked, and run against its cargo build on sample and random
-//! inputs. With `RUSTC_1_63` / `RUSTC_1_85` set to a rustc 1.63 / 1.85 (wrapper),
-//! each bundle is also built and run with it; without, that check is skipped
-//! with a note.
+//! crates), its size checked against the limit and the README's, and run
+//! against its cargo build on sample and random inputs. With `RUSTC_1_63` /
+//! `RUSTC_1_85` set to a rustc 1.63 / 1.85 (wrapper), each bundle is also built
+//! and run with it; without, that check is skipped with a note.
 //!
 //! The three programs that use many itertools adaptors cost several seconds of
 //! rustc each to bundle, so plain `cargo test` leaves them out (`#[ignore]`);
@@ -14,6 +14,19 @@ use std::process::{Command, Stdio};
 
 const SIZE_LIMIT: usize = 64 * 1024;
 const RANDOM_INPUTS: u64 = 12;
+/// Each program's bundle size in bytes, as shared/bundle/README.md's table gives
+/// it. A bundle more than 2% off it means that shrinking changed, or rustc's
+/// lints did: measure again (this test prints the sizes) and update both.
+const SIZES: [(&str, usize); 8] = [
+    ("interactive", 14_254),
+    ("fastout", 17_585),
+    ("markers", 18_494),
+    ("itertools_one", 19_637),
+    ("segment_sums", 19_956),
+    ("itertools_glob", 38_360),
+    ("itertools_a", 40_338),
+    ("itertools_b", 46_795),
+];
 /// Variables naming the judges' older compilers (rustc wrappers), each used when set.
 const OLD_RUSTCS: [&str; 2] = ["RUSTC_1_63", "RUSTC_1_85"];
 
@@ -129,6 +142,15 @@ fn check(name: &str, cargo_binary: &str, samples: &[&str], random: fn(&mut Rng) 
     let size = std::fs::metadata(&bundle).unwrap().len() as usize;
     assert!(size <= SIZE_LIMIT, "{name}: {size} bytes");
     println!("{name}: {size} bytes");
+    let recorded = SIZES
+        .iter()
+        .find(|(program, _)| *program == name)
+        .map(|&(_, size)| size)
+        .unwrap();
+    assert!(
+        size.abs_diff(recorded) * 50 <= recorded,
+        "{name}: {size} bytes, {recorded} in the README's table: shrinking or rustc's lints changed"
+    );
 
     let mut builds = vec![dir.path().join("stable")];
     compile("rustc", &bundle, &builds[0]);

@@ -546,15 +546,22 @@ mod tests {
             pub const LIMIT: u32 = 1;\npub const UNUSED: u32 = 2;\npub struct Point { x: u8 }\n\
             pub struct Unused;\nmacro_rules! shout { () => { loud() } }\nfn loud() {}\n\
             macro_rules! quiet { () => {} }\nmacro_rules! mark { ($t:ident) => {} }\nmark!(Point);\nmark!(Unused);\n\
-            pub union Bits { a: u8 }\npub union Spare { a: u8 }\npub trait Alias = Clone;\npub trait Spared = Copy;\n";
+            pub union Bits { a: u8 }\npub union Spare { a: u8 }\npub trait Alias = Clone;\npub trait Spared = Copy;\n\
+            extern \"C\" { fn abs(x: i32) -> i32; }\npub enum Shade { Dark }\n\
+            pub mod combinations { pub fn pairs() {} }\npub fn combinations() {}\n";
+        // An extern block stays; a type seen only before `::` stays; a module's
+        // name is no use of a function that shares it.
         let main =
-            "fn main() { used(); let p: Point; shout!(); LIMIT; let b: Bits; fn f<T: Alias>() {} }";
+            "fn main() { used(); let p: Point; shout!(); LIMIT; let b: Bits; fn f<T: Alias>() {} \
+            Shade::Dark; combinations::pairs(); }";
         assert_eq!(
             kept(library, main),
             "pub fn used() {\n    helper()\n}\nfn helper() {}\npub const LIMIT: u32 = 1;\n\
              pub struct Point {\n    x: u8,\n}\nmacro_rules! shout {\n    () => {\n        loud()\n    };\n}\n\
              fn loud() {}\nmacro_rules! mark {\n    ($t:ident) => {};\n}\nmark!(Point);\n\
-             pub union Bits {\n    a: u8,\n}\npub trait Alias = Clone;\n"
+             pub union Bits {\n    a: u8,\n}\npub trait Alias = Clone;\n\
+             extern \"C\" {\n    fn abs(x: i32) -> i32;\n}\npub enum Shade {\n    Dark,\n}\n\
+             pub mod combinations {\n    pub fn pairs() {}\n}\n"
         );
     }
 
@@ -595,7 +602,10 @@ mod tests {
             pub enum Color { Red }\npub enum Other { A }\nuse self::Color::*;\nuse self::Other::*;\n\
             pub mod globbed {\n    pub fn via_glob() {}\n}\npub use self::globbed::*;\n\
             pub mod paths {\n    pub fn by_module() {}\n    pub fn by_self() {}\n    pub fn by_super() {}\n}\n\
-            pub fn by_crate() {}\npub fn in_root_only() {}\npub mod deep {\n    pub fn by_crate_deep() {}\n}\n";
+            pub fn by_crate() {}\npub fn in_root_only() {}\npub mod deep {\n    pub fn by_crate_deep() {}\n}\n\
+            pub mod sink {\n    pub struct Write;\n}\n";
+        // `use std::fmt::Write` stays (a std trait may be imported for its
+        // methods), but the names it holds reach no local item (`sink::Write`).
         let main =
             "fn main() { reached(); 1.ext_method(); let c: Color; lib::via_glob(); named::X; \
             paths::by_module(); self::by_self(); super::by_super(); crate::by_crate(); \

@@ -218,17 +218,18 @@ fn check_main(main: &syn::File, crates: &[String]) -> Result<(), String> {
 }
 
 /// main.rs with `crate::` before the paths to bundled crates inside its `mod`
-/// blocks (`use proconio::input;` there becomes `use crate::proconio::input;`).
+/// blocks (`use proconio::input;` there becomes `use crate::proconio::input;`),
+/// and `crate` before absolute ones (`::proconio::input` anywhere).
 fn reach_crates_from_modules(main_text: &str, crates: &[String]) -> Result<String, String> {
     let tokens: TokenStream = main_text
         .parse()
         .map_err(|error| format!("does not parse: {error:?}"))?;
     let crates: HashSet<String> = crates.iter().cloned().collect();
-    let mut offsets = Vec::new();
-    tokens::crate_paths_in_modules(tokens, &crates, false, &mut offsets);
-    let edits = offsets
+    let mut insertions = Vec::new();
+    tokens::crate_path_insertions(tokens, &crates, false, &mut insertions);
+    let edits = insertions
         .into_iter()
-        .map(|offset| (offset..offset, "crate::".to_string()))
+        .map(|(offset, text)| (offset..offset, text.to_string()))
         .collect();
     Ok(shrink::apply(main_text, edits))
 }
@@ -319,7 +320,8 @@ fn bundle(
     let names: Vec<String> = loaded.iter().map(|c| c.name.clone()).collect();
     let reaching = reach_crates_from_modules(main_text, &names)?;
     if reaching != *main_text {
-        out += "// Inside main.rs's modules, paths to the crates start with `crate::` here.\n";
+        out += "// Paths to the crates in main.rs's modules, and absolute ones (`::name::`),\n";
+        out += "// start with `crate::` here.\n";
     }
     out += reaching.trim_end();
     out += "\n";

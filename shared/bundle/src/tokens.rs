@@ -256,6 +256,15 @@ fn leading_separator(trees: &[TokenTree], i: usize) -> bool {
     }
 }
 
+/// Whether the `::` at `i` starts an absolute path into one of `crates`
+/// (`::either::Left`).
+fn absolute_path_to(trees: &[TokenTree], i: usize, crates: &HashSet<String>) -> bool {
+    is_separator_at(trees, i)
+        && leading_separator(trees, i)
+        && matches!(trees.get(i + 2), Some(TokenTree::Ident(name)) if crates.contains(&name.to_string()))
+        && is_separator_at(trees, i + 3)
+}
+
 /// Rewrites the paths of code that moves from a crate's root into the module
 /// `crate::<module>` of the bundle: `$crate` becomes `$crate::<module>`,
 /// `crate::` becomes `crate::<module>::`, and a path starting with the name of an
@@ -288,13 +297,7 @@ pub fn rewrite_paths(
                 out.extend(path_separator());
                 out.push(tree.clone());
             }
-            TokenTree::Punct(punct)
-                if punct.as_char() == ':'
-                    && is_separator_at(&trees, i)
-                    && leading_separator(&trees, i)
-                    && matches!(trees.get(i + 2), Some(TokenTree::Ident(name)) if dependencies.contains(&name.to_string()))
-                    && is_separator_at(&trees, i + 3) =>
-            {
+            TokenTree::Punct(_) if absolute_path_to(&trees, i, dependencies) => {
                 out.push(ident("crate"));
                 out.extend(path_separator());
                 out.push(trees[i + 2].clone());
@@ -398,14 +401,15 @@ fn collect_format_captures(text: &str, names: &mut HashSet<String>) {
     }
 }
 
-/// Byte offsets of the paths, inside `mod name { ... }` blocks of `tokens` at
-/// any depth, that start with one of `crates` (`proconio::...`). In a bundle the
-/// crates are modules of the root, which a nested module reaches as `crate::...`.
-pub fn crate_paths_in_modules(
+/// Insertions (byte offset, text) that make main.rs's paths to `crates` resolve
+/// in a bundle, where the crates are modules of the root: `crate::` before
+/// `proconio::...` inside `mod name { ... }` blocks at any depth, and `crate`
+/// before `::proconio::...` anywhere.
+pub fn crate_path_insertions(
     tokens: TokenStream,
     crates: &HashSet<String>,
     inside: bool,
-    offsets: &mut Vec<usize>,
+    insertions: &mut Vec<(usize, &'static str)>,
 ) {
     let trees: Vec<TokenTree> = tokens.into_iter().collect();
     for (i, tree) in trees.iter().enumerate() {
@@ -415,7 +419,7 @@ pub fn crate_paths_in_modules(
                     && ident_is(trees.get(i - 2), "mod")
                     && matches!(trees.get(i - 1), Some(TokenTree::Ident(_)))
                     && group.delimiter() == Delimiter::Brace;
-                crate_paths_in_modules(group.stream(), crates, inside || is_module, offsets);
+                crate_path_insertions(group.stream(), crates, inside || is_module, insertions);
             }
             TokenTree::Ident(name)
                 if inside
@@ -423,7 +427,10 @@ pub fn crate_paths_in_modules(
                     && is_separator_at(&trees, i + 1)
                     && starts_path(&trees, i) =>
             {
-                offsets.push(name.span().byte_range().start);
+                insertions.push((name.span().byte_range().start, "crate::"));
+            }
+            TokenTree::Punct(punct) if absolute_path_to(&trees, i, crates) => {
+                insertions.push((punct.span().byte_range().start, "crate"));
             }
             _ => {}
         }
@@ -596,16 +603,29 @@ mod tests {
     }
 
     #[test]
-    fn crate_paths_are_found_inside_modules_only() {
+    fn crate_needs_inserting_inside_modules_and_before_absolute_paths() {
         let text = "mod m { use proconio::input; fn f() { let _ = x.proconio::y; } } \
-                    fn g() { proconio::z(); } \
+                    fn g() { proconio::z(); Vec::<u8>::new(); } \
                     pub mod n { mod o { fn h() { proconio::w(); itertools::v(); } } } \
-                    fn k() { mod p { proconio::u(); } }";
+                    fn k() { mod p { proconio::u(); } } use ::proconio::t; \
+                    mod q { fn r() -> ::proconio::s { ::other::x() } }";
         let crates = ["proconio".to_string()].into_iter().collect();
-        let mut offsets = Vec::new();
-        crate_paths_in_modules(text.parse().unwrap(), &crates, false, &mut offsets);
-        let found: Vec<&str> = offsets.iter().map(|&at| &text[at..at + 11]).collect();
-        assert_eq!(found, ["proconio::i", "proconio::w", "proconio::u"]);
+        let mut insertions = Vec::new();
+        crate_path_insertions(text.parse().unwrap(), &crates, false, &mut insertions);
+        let found: Vec<(&str, &str)> = insertions
+            .iter()
+            .map(|&(at, insert)| (&text[at..at + 11], insert))
+            .collect();
+        assert_eq!(
+            found,
+            [
+                ("proconio::i", "crate::"),
+                ("proconio::w", "crate::"),
+                ("proconio::u", "crate::"),
+                ("::proconio:", "crate"),
+                ("::proconio:", "crate"),
+            ]
+        );
     }
 
     #[test]

@@ -191,7 +191,7 @@ fn a_program_without_crates_is_its_own_bundle() {
 }
 
 #[test]
-fn modules_of_main_reach_the_crates_through_crate_paths() {
+fn modules_of_main_and_absolute_paths_reach_the_crates_through_crate_paths() {
     let dir = judge::scratch::tempdir().unwrap();
     let source = r#"mod io {
     use proconio::input;
@@ -214,18 +214,21 @@ fn modules_of_main_reach_the_crates_through_crate_paths() {
 fn main() {
     let values = io::read();
     println!("{}", io::show::line(&values));
+    println!("{}", ::itertools::max(values).unwrap());
 }
 "#;
     let (text, binary) = bundle_and_compile(dir.path(), source);
-    assert_eq!(run(&binary, "3\n1 5 2\n"), "0 4 1\n");
+    assert_eq!(run(&binary, "3\n1 5 2\n"), "0 4 1\n4\n");
     assert!(text.contains("    use crate::proconio::input;\n"));
     assert!(text.contains("        use crate::itertools::Itertools;\n"));
+    assert!(text.contains("    println!(\"{}\", crate::itertools::max(values).unwrap());\n"));
     assert!(text.contains(CRATE_PATHS_NOTE), "{text}");
 }
 
 /// The header's line saying that main.rs's modules were changed.
 const CRATE_PATHS_NOTE: &str =
-    "\n// Inside main.rs's modules, paths to the crates start with `crate::` here.\n";
+    "\n// Paths to the crates in main.rs's modules, and absolute ones (`::name::`),\n\
+     // start with `crate::` here.\n";
 
 /// Runs `bundle` on `source` expecting a refusal that mentions `expected`, and
 /// no file.

@@ -547,6 +547,7 @@ mod tests {
                 "#[::path::attr]#[inline]fnf(){}",
             ),
             ("fn f() { let a = [1]; a[0]; }", "fnf(){leta=[1];a[0];}"),
+            ("m! { #(x)* #{y} }", "m!{#(x)*#{y}}"),
         ];
         for (text, expected) in cases {
             assert_eq!(cleaned(text, &["x"]).as_deref(), Ok(expected), "{text}");

@@ -905,10 +905,12 @@ fn unused_in_main() {}
 
 mod krate {
     use std::collections::{BTreeMap, HashMap, HashSet};
+    use std::collections::{BTreeSet, VecDeque};
     use std::fmt;
 
     pub fn used() -> usize {
         helper() + HashMap::<u8, u8>::new().len() + Square.name() + pick()
+            + std::mem::size_of::<shapes::Circle>()
     }
 
     fn helper() -> usize {
@@ -965,11 +967,31 @@ mod krate {
 
     describe!(Gone);
 
+    macro_rules! gone_by_default {
+        () => {
+            impl Default for Gone {
+                fn default() -> Gone {
+                    Gone
+                }
+            }
+        };
+    }
+
+    gone_by_default!();
+
     fn _touch(_: Gone) {}
 
     pub trait Named {
         fn name(&self) -> usize;
         fn alias(&self) -> usize;
+    }
+
+    pub trait Unused {
+        fn nothing(&self);
+    }
+
+    impl Unused for Square {
+        fn nothing(&self) {}
     }
 
     pub struct Square;
@@ -993,6 +1015,10 @@ mod krate {
         }
     }
 
+    pub mod shapes {
+        pub struct Circle;
+    }
+
     pub mod inner {
         pub struct Wrapped(pub u8);
 
@@ -1006,15 +1032,17 @@ mod krate {
 "#;
 
     /// `UNSHRUNK` shrunk, in two rounds of rustc's report and two trials.
-    /// Gone: an unused import of a group (`HashSet`), then a whole one (`fmt`,
-    /// once the impl that used it is gone); an unused function and macro; the
-    /// call of a macro that declares an unused function, then the macro; a type
-    /// never constructed with its methods, its impls, the macro call naming it
-    /// and the `_` function that names it, then that macro; a required trait
-    /// method, from the impl too; an impl left empty; a module whose type rustc
-    /// does not report (it has an impl for a reference to it); the impl of
-    /// `Clone` the program does not need. Kept: main.rs's own unused function,
-    /// and what one of the two builds (debug assertions on, off) uses.
+    /// Gone: unused imports, of a group (`HashSet`), a whole group, then a whole
+    /// one (`fmt`, once the impl that used it is gone); an unused function and
+    /// macro; the call of a macro that declares an unused function, then the
+    /// macro; a type never constructed with its methods, its impls, the macro
+    /// calls naming it in their arguments or their macro, and the `_` function
+    /// that names it, then those macros; an unused trait with its impl; a
+    /// required trait method, from the impl too; an impl left empty; a module
+    /// whose type rustc does not report (it has an impl for a reference to it);
+    /// the impl of `Clone` the program does not need. Kept: main.rs's own
+    /// unused function, what one of the two builds (debug assertions on, off)
+    /// uses, and a module named elsewhere.
     const SHRUNK: &str = r#"fn main() {
     println!("{}", krate::used());
 }
@@ -1026,6 +1054,7 @@ mod krate {
 
     pub fn used() -> usize {
         helper() + HashMap::<u8, u8>::new().len() + Square.name() + pick()
+            + std::mem::size_of::<shapes::Circle>()
     }
 
     fn helper() -> usize {
@@ -1056,9 +1085,13 @@ mod krate {
 
 
 
+
+
     pub trait Named {
         fn name(&self) -> usize;
     }
+
+
 
     pub struct Square;
 
@@ -1069,6 +1102,10 @@ mod krate {
     }
 
 
+
+    pub mod shapes {
+        pub struct Circle;
+    }
 
     pub mod inner {
 
@@ -1081,6 +1118,14 @@ mod krate {
         let from = UNSHRUNK.find("mod krate").unwrap();
         let shrunk = shrink(UNSHRUNK.to_string(), from).unwrap();
         assert_eq!(shrunk, SHRUNK);
+    }
+
+    #[test]
+    fn a_module_named_by_the_rest_of_its_crate_is_not_tried_away() {
+        let file = syn::parse_file(UNSHRUNK).unwrap();
+        let from = UNSHRUNK.find("mod krate").unwrap();
+        assert!(named_elsewhere(&file, from, "krate", "shapes"));
+        assert!(!named_elsewhere(&file, from, "krate", "inner"));
     }
 
     /// A trait method rustc reports unused, which a macro implements.

@@ -556,6 +556,7 @@ mod tests {
             ("#[cfg] fn f() {}", "malformed `#[cfg]`"),
             ("#[cfg_attr] fn f() {}", "malformed `#[cfg_attr]`"),
             ("#[cfg_attr()] fn f() {}", "malformed `#[cfg_attr ()]`"),
+            ("#[cfg(unix) x] fn f() {}", "malformed `#[cfg (unix) x]`"),
         ] {
             assert_eq!(cleaned(text, &[]), Err(message.to_string()), "{text}");
         }

@@ -67,7 +67,6 @@ fn clean_attribute(inner: bool, body: TokenStream, mode: Clean) -> Result<Vec<To
     };
     match (name.as_str(), mode) {
         ("doc", _) => Ok(Vec::new()),
-        (_, Clean::DocsOnly) => Ok(attribute(inner, body)),
         ("warn" | "deny" | "forbid" | "expect", Clean::Library(_)) => Ok(Vec::new()),
         ("cfg", Clean::Library(features)) => {
             let predicate = arguments.ok_or_else(|| format!("malformed `#[{body}]`"))?;
@@ -584,12 +583,13 @@ mod tests {
     #[test]
     fn macro_matchers_are_left_alone() {
         let features = HashSet::new();
-        let text =
-            "macro_rules! m { (#[cfg(test)] $x:ident) => { /// doc\n #[cfg(test)] fn $x() {} }; }";
+        let text = "macro_rules! m { (#[doc = \"d\"] #[cfg(test)] $x:ident) => { /// doc\n #[cfg(test)] fn $x() {} }; \
+                    () => { /// doc\n #[warn(x)] fn y() {} }; }";
         let cleaned = clean(text.parse().unwrap(), Clean::Library(&features)).unwrap();
         assert_eq!(
             squash(&cleaned.to_string()),
-            "macro_rules!m{(#[cfg(test)]$x:ident)=>{#[cfg(test)]fn$x(){}};}"
+            "macro_rules!m{(#[doc=\"d\"]#[cfg(test)]$x:ident)=>{#[cfg(test)]fn$x(){}};\
+             ()=>{#[warn(x)]fny(){}};}"
         );
     }
 

@@ -547,6 +547,10 @@ mod tests {
             ),
             ("fn f() { let a = [1]; a[0]; }", "fnf(){leta=[1];a[0];}"),
             ("m! { #(x)* #{y} }", "m!{#(x)*#{y}}"),
+            (
+                "fn f() { if a & !b { #[cfg(feature = \"y\")] g(); } }",
+                "fnf(){ifa&!b{#[cfg(any())]g();}}",
+            ),
         ];
         for (text, expected) in cases {
             assert_eq!(cleaned(text, &["x"]).as_deref(), Ok(expected), "{text}");

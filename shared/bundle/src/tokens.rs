@@ -485,9 +485,16 @@ mod tests {
         );
         assert_eq!(
             squash(&rewrite(
-                "fn f(x: &dyn ::either::T) -> ::either::Either<u8, u8> { Vec::<u8>::new(); m!(0 => ::either::Left) }"
+                "fn f(x: &dyn ::either::T) -> ::either::Either<u8, u8> { m!(0 => ::either::Left) }"
             )),
-            "fnf(x:&dyncrate::either::T)->crate::either::Either<u8,u8>{Vec::<u8>::new();m!(0=>crate::either::Left)}"
+            "fnf(x:&dyncrate::either::T)->crate::either::Either<u8,u8>{m!(0=>crate::either::Left)}"
+        );
+        // After `=` or `&` a `::` starts a path; after a generic's `>` it joins one.
+        assert_eq!(
+            squash(&rewrite(
+                "let v = ::either::Left(1); f(&::either::Right(2)); Vec::<u8>::either::x;"
+            )),
+            "letv=crate::either::Left(1);f(&crate::either::Right(2));Vec::<u8>::either::x;"
         );
     }
 

@@ -499,10 +499,12 @@ pub fn prune(crates: &mut [(&str, &mut Vec<Item>)], main_tokens: TokenStream) ->
                 }
             }
         }
-        if debug && labels.len() > labelled.len() {
+        if debug {
             let mut added: Vec<&String> = labels.difference(&labelled).collect();
-            added.sort();
-            eprintln!("kept next: {added:?}");
+            if !added.is_empty() {
+                added.sort();
+                eprintln!("kept next: {added:?}");
+            }
             labelled = labels.clone();
         }
         if grown.len() == seen.len() {

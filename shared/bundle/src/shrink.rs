@@ -860,6 +860,14 @@ mod tests {
     }
 
     #[test]
+    fn a_scratch_folder_goes_when_dropped() {
+        let dir = std::env::temp_dir().join(format!("bundle-scratch-test-{}", std::process::id()));
+        fs::create_dir_all(dir.join("inner")).unwrap();
+        drop(Scratch(dir.clone()));
+        assert!(!dir.exists());
+    }
+
+    #[test]
     fn deletions_take_whole_lines_and_nested_ones_are_moot() {
         let text =
             "mod m {\n    fn a() {}\n    impl X {\n        fn b() {}\n    }\n    fn c() {}\n}\n";
@@ -932,6 +940,8 @@ mod krate {
     }
 
     pub fn unused() {}
+
+    pub const UNUSED: usize = 3;
 
     macro_rules! unused_macro {
         () => {};
@@ -1033,11 +1043,12 @@ mod krate {
 
     /// `UNSHRUNK` shrunk, in two rounds of rustc's report and two trials.
     /// Gone: unused imports, of a group (`HashSet`), a whole group, then a whole
-    /// one (`fmt`, once the impl that used it is gone); an unused function and
-    /// macro; the call of a macro that declares an unused function, then the
-    /// macro; a type never constructed with its methods, its impls, the macro
-    /// calls naming it in their arguments or their macro, and the `_` function
-    /// that names it, then those macros; an unused trait with its impl; a
+    /// one (`fmt`, once the impl that used it is gone); an unused function,
+    /// constant and macro; the call of a macro that declares an unused
+    /// function, then the macro; a type never constructed with its methods, its
+    /// impls, the macro calls naming it in their arguments or their macro, and
+    /// the `_` function that names it, then those macros; an unused trait with
+    /// its impl; a
     /// required trait method, from the impl too; an impl left empty; a module
     /// whose type rustc does not report (it has an impl for a reference to it);
     /// the impl of `Clone` the program does not need. Kept: main.rs's own
@@ -1074,6 +1085,7 @@ mod krate {
     fn release_only() -> usize {
         0
     }
+
 
 
 

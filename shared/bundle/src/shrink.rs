@@ -860,6 +860,14 @@ mod tests {
     }
 
     #[test]
+    fn an_impl_s_type_is_named_through_references() {
+        let named = |ty: &str| type_name(&syn::parse_str(ty).unwrap());
+        assert_eq!(named("&'a mut &Foo<T>").as_deref(), Some("Foo"));
+        assert_eq!(named("a::b::Bar").as_deref(), Some("Bar"));
+        assert_eq!(named("[Foo]"), None);
+    }
+
+    #[test]
     fn a_scratch_folder_goes_when_dropped() {
         let dir = std::env::temp_dir().join(format!("bundle-scratch-test-{}", std::process::id()));
         fs::create_dir_all(dir.join("inner")).unwrap();
@@ -942,6 +950,12 @@ mod krate {
     pub fn unused() {}
 
     pub const UNUSED: usize = 3;
+
+    pub type Alias = u8;
+
+    pub union Bits {
+        byte: u8,
+    }
 
     macro_rules! unused_macro {
         () => {};
@@ -1044,7 +1058,7 @@ mod krate {
     /// `UNSHRUNK` shrunk, in two rounds of rustc's report and two trials.
     /// Gone: unused imports, of a group (`HashSet`), a whole group, then a whole
     /// one (`fmt`, once the impl that used it is gone); an unused function,
-    /// constant and macro; the call of a macro that declares an unused
+    /// constant, type alias, union and macro; the call of a macro that declares an unused
     /// function, then the macro; a type never constructed with its methods, its
     /// impls, the macro calls naming it in their arguments or their macro, and
     /// the `_` function that names it, then those macros; an unused trait with
@@ -1085,6 +1099,8 @@ mod krate {
     fn release_only() -> usize {
         0
     }
+
+
 
 
 

@@ -1156,7 +1156,8 @@ mod krate {
         assert!(!named_elsewhere(&file, from, "krate", "inner"));
     }
 
-    /// A trait method rustc reports unused, which a macro implements.
+    /// A trait method rustc reports unused, which a macro implements with a
+    /// function that rustc reports unused too.
     const MACRO_IMPL: &str = r#"fn main() {
     println!("{}", krate::area());
 }
@@ -1174,7 +1175,7 @@ mod krate {
                     $area
                 }
                 fn sides(&self) -> usize {
-                    4
+                    four()
                 }
             }
         };
@@ -1187,12 +1188,20 @@ mod krate {
         Square.area()
     }
 
+    fn four() -> usize {
+        4
+    }
+
     pub fn unused() {}
+
+    pub const SPARE: usize = 1;
 }
 "#;
 
-    /// `MACRO_IMPL` shrunk: deleting `sides` does not compile, so the round is
-    /// tried again keeping required trait methods; `unused` still goes.
+    /// `MACRO_IMPL` shrunk: deleting `sides` does not compile, nor does deleting
+    /// `four`, which the macro's `sides` calls, so the round is tried again
+    /// keeping required trait methods, then types never constructed, then
+    /// functions; the unused constant still goes.
     const MACRO_IMPL_SHRUNK: &str = r#"fn main() {
     println!("{}", krate::area());
 }
@@ -1210,7 +1219,7 @@ mod krate {
                     $area
                 }
                 fn sides(&self) -> usize {
-                    4
+                    four()
                 }
             }
         };
@@ -1222,6 +1231,12 @@ mod krate {
     pub fn area() -> usize {
         Square.area()
     }
+
+    fn four() -> usize {
+        4
+    }
+
+    pub fn unused() {}
 
 }
 "#;

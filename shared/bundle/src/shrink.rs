@@ -925,6 +925,7 @@ mod krate {
     use std::fmt;
 
     pub fn used() -> usize {
+        Square.describe();
         helper() + HashMap::<u8, u8>::new().len() + Square.name() + pick()
             + std::mem::size_of::<shapes::Circle>()
     }
@@ -990,6 +991,7 @@ mod krate {
     }
 
     describe!(Gone);
+    describe!(Square);
 
     macro_rules! gone_by_default {
         () => {
@@ -1061,8 +1063,8 @@ mod krate {
     /// constant, type alias, union and macro; the call of a macro that declares an unused
     /// function, then the macro; a type never constructed with its methods, its
     /// impls, the macro calls naming it in their arguments or their macro, and
-    /// the `_` function that names it, then those macros; an unused trait with
-    /// its impl; a
+    /// the `_` function that names it, then the macro only it used (the other
+    /// also makes a method `Square` uses); an unused trait with its impl; a
     /// required trait method, from the impl too; an impl left empty; a module
     /// whose type rustc does not report (it has an impl for a reference to it);
     /// the impl of `Clone` the program does not need. Kept: main.rs's own
@@ -1078,6 +1080,7 @@ mod krate {
     use std::collections::{BTreeMap, HashMap};
 
     pub fn used() -> usize {
+        Square.describe();
         helper() + HashMap::<u8, u8>::new().len() + Square.name() + pick()
             + std::mem::size_of::<shapes::Circle>()
     }
@@ -1110,7 +1113,15 @@ mod krate {
 
 
 
+    macro_rules! describe {
+        ($name:ident) => {
+            impl $name {
+                pub fn describe(&self) {}
+            }
+        };
+    }
 
+    describe!(Square);
 
 
 
@@ -1166,6 +1177,9 @@ mod krate {
     pub trait Shape {
         fn area(&self) -> usize;
         fn sides(&self) -> usize;
+        fn double(&self) -> usize {
+            2
+        }
     }
 
     macro_rules! shape {
@@ -1189,7 +1203,7 @@ mod krate {
     }
 
     fn four() -> usize {
-        4
+        Square.double() + 2
     }
 
     pub fn unused() {}
@@ -1199,9 +1213,10 @@ mod krate {
 "#;
 
     /// `MACRO_IMPL` shrunk: deleting `sides` does not compile, nor does deleting
-    /// `four`, which the macro's `sides` calls, so the round is tried again
-    /// keeping required trait methods, then types never constructed, then
-    /// functions; the unused constant still goes.
+    /// `four`, which the macro's `sides` calls, or the provided method `double`,
+    /// which only `four` calls; so the round is tried again keeping required
+    /// trait methods, then types never constructed, then functions and methods;
+    /// the unused constant still goes.
     const MACRO_IMPL_SHRUNK: &str = r#"fn main() {
     println!("{}", krate::area());
 }
@@ -1210,6 +1225,9 @@ mod krate {
     pub trait Shape {
         fn area(&self) -> usize;
         fn sides(&self) -> usize;
+        fn double(&self) -> usize {
+            2
+        }
     }
 
     macro_rules! shape {
@@ -1233,7 +1251,7 @@ mod krate {
     }
 
     fn four() -> usize {
-        4
+        Square.double() + 2
     }
 
     pub fn unused() {}

@@ -452,17 +452,22 @@ pub fn pruned_tree(tree: &UseTree, keep: &dyn Fn(&UseTree) -> bool) -> Option<Us
 /// when nothing is pruned, an empty string when nothing is left.
 pub fn pruned_import(import: &syn::ItemUse, keep: &dyn Fn(&UseTree) -> bool) -> Option<String> {
     match pruned_tree(&import.tree, keep) {
-        Some(tree)
-            if tree.to_token_stream().to_string() == import.tree.to_token_stream().to_string() =>
-        {
-            None
-        }
+        Some(tree) if leaf_count(&tree) == leaf_count(&import.tree) => None,
         Some(tree) => {
             let mut kept = import.clone();
             kept.tree = tree;
             Some(unparse_item(Item::Use(kept)))
         }
         None => Some(String::new()),
+    }
+}
+
+/// The names, renames and globs `tree` imports.
+fn leaf_count(tree: &UseTree) -> usize {
+    match tree {
+        UseTree::Path(path) => leaf_count(&path.tree),
+        UseTree::Group(group) => group.items.iter().map(leaf_count).sum(),
+        _ => 1,
     }
 }
 
@@ -865,6 +870,20 @@ mod tests {
         assert_eq!(named("&'a mut &Foo<T>").as_deref(), Some("Foo"));
         assert_eq!(named("a::b::Bar").as_deref(), Some("Bar"));
         assert_eq!(named("[Foo]"), None);
+    }
+
+    #[test]
+    fn an_import_keeps_its_own_text_unless_something_is_pruned() {
+        let import: syn::ItemUse =
+            syn::parse_str("use std::{\n    fmt, // for Debug\n    io,\n};").unwrap();
+        let without_io =
+            |leaf: &UseTree| !matches!(leaf, UseTree::Name(name) if name.ident == "io");
+        assert_eq!(pruned_import(&import, &|_| true), None);
+        assert_eq!(
+            pruned_import(&import, &without_io).as_deref(),
+            Some("use std::fmt;")
+        );
+        assert_eq!(pruned_import(&import, &|_| false).as_deref(), Some(""));
     }
 
     #[test]

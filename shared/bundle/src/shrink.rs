@@ -911,6 +911,19 @@ mod tests {
     }
 
     #[test]
+    fn a_deletion_sharing_its_line_with_code_or_a_comment_takes_only_itself() {
+        let text = "fn a() {}  \nstruct S; fn b() {}\nfn c() {} // c\nfn d() {}";
+        let edits = ["fn a() {}", "fn b() {}", "fn c() {}", "fn d() {}"]
+            .iter()
+            .map(|item| {
+                let start = text.find(item).unwrap();
+                (start..start + item.len(), String::new())
+            })
+            .collect();
+        assert_eq!(apply(text, edits), "struct S; \n // c\n");
+    }
+
+    #[test]
     fn a_bundle_that_does_not_compile_is_refused_with_each_error_once() {
         let text = "fn main() {\n    let _: u8 = \"both\";\n}\n\
                     #[cfg(not(debug_assertions))]\ncompile_error!(\"release only\");\n";
@@ -1062,6 +1075,20 @@ mod krate {
 
     pub mod shapes {
         pub struct Circle;
+
+        pub struct Oval;
+
+        macro_rules! oval_by_default {
+            () => {
+                impl Default for Oval {
+                    fn default() -> Oval {
+                        Oval
+                    }
+                }
+            };
+        }
+
+        oval_by_default!();
     }
 
     pub mod inner {
@@ -1083,7 +1110,8 @@ mod krate {
     /// function, then the macro; a type never constructed with its methods, its
     /// impls, the macro calls naming it in their arguments or their macro, and
     /// the `_` function that names it, then the macro only it used (the other
-    /// also makes a method `Square` uses); an unused trait with its impl; a
+    /// also makes a method `Square` uses); the same for a submodule's type and
+    /// its macro there; an unused trait with its impl; a
     /// required trait method, from the impl too; an impl left empty; a module
     /// whose type rustc does not report (it has an impl for a reference to it);
     /// the impl of `Clone` the program does not need. Kept: main.rs's own
@@ -1163,6 +1191,9 @@ mod krate {
 
     pub mod shapes {
         pub struct Circle;
+
+
+
     }
 
     pub mod inner {

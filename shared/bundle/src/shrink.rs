@@ -855,12 +855,12 @@ mod tests {
 
     #[test]
     fn indentation_narrows_outside_literals_and_main() {
-        let text = "fn main() {\n    let x = 1;\n}\nmod m {\n    fn f() -> &'static str {\n        \"a\n    b\"\n    }\n}\n";
+        let text = "fn main() {\n    let x = 1;\n}\nmod m {\n    fn f() -> &'static str {\n        \"a\n    b\"\n    }\n      // a level and two spaces\n}\n";
         let from = text.find("mod m").unwrap();
         let narrowed = narrow_indentation(text, from).unwrap();
         assert_eq!(
             narrowed,
-            "fn main() {\n    let x = 1;\n}\nmod m {\n fn f() -> &'static str {\n  \"a\n    b\"\n }\n}\n"
+            "fn main() {\n    let x = 1;\n}\nmod m {\n fn f() -> &'static str {\n  \"a\n    b\"\n }\n   // a level and two spaces\n}\n"
         );
     }
 
@@ -1076,6 +1076,12 @@ mod krate {
     pub mod shapes {
         pub struct Circle;
 
+        impl Clone for Circle {
+            fn clone(&self) -> Self {
+                Circle
+            }
+        }
+
         pub struct Oval;
 
         macro_rules! oval_by_default {
@@ -1103,20 +1109,23 @@ mod krate {
 }
 "#;
 
-    /// `UNSHRUNK` shrunk, in two rounds of rustc's report and two trials.
-    /// Gone: unused imports, of a group (`HashSet`), a whole group, then a whole
-    /// one (`fmt`, once the impl that used it is gone); an unused function,
-    /// constant, type alias, union and macro; the call of a macro that declares an unused
-    /// function, then the macro; a type never constructed with its methods, its
-    /// impls, the macro calls naming it in their arguments or their macro, and
-    /// the `_` function that names it, then the macro only it used (the other
-    /// also makes a method `Square` uses); the same for a submodule's type and
-    /// its macro there; an unused trait with its impl; a
-    /// required trait method, from the impl too; an impl left empty; a module
-    /// whose type rustc does not report (it has an impl for a reference to it);
-    /// the impl of `Clone` the program does not need. Kept: main.rs's own
-    /// unused function, what one of the two builds (debug assertions on, off)
-    /// uses, and a module named elsewhere.
+    /// `UNSHRUNK` shrunk, in two rounds of rustc's report and two trials. Gone:
+    /// - unused imports: of a group (`HashSet`), a whole group, then a whole one
+    ///   (`fmt`, once the impl that used it is gone);
+    /// - an unused function, constant, type alias, union and macro;
+    /// - the call of a macro that declares an unused function, then the macro;
+    /// - a type never constructed with its methods, its impls, the macro calls
+    ///   naming it in their arguments or their macro, and the `_` function that
+    ///   names it, then the macro only it used (the other also makes a method
+    ///   `Square` uses); the same for a submodule's type and its macro there;
+    /// - an unused trait with its impl; a required trait method, from the impl
+    ///   too; an impl left empty;
+    /// - a module whose type rustc does not report (it has an impl for a
+    ///   reference to it);
+    /// - the impls of `Clone` the program does not need (one in a submodule).
+    ///
+    /// Kept: main.rs's own unused function, what one of the two builds (debug
+    /// assertions on, off) uses, and a module named elsewhere.
     const SHRUNK: &str = r#"fn main() {
     println!("{}", krate::used());
 }
@@ -1194,6 +1203,7 @@ mod krate {
 
 
 
+
     }
 
     pub mod inner {
@@ -1215,6 +1225,33 @@ mod krate {
         let from = UNSHRUNK.find("mod krate").unwrap();
         assert!(named_elsewhere(&file, from, "krate", "shapes"));
         assert!(!named_elsewhere(&file, from, "krate", "inner"));
+    }
+
+    #[test]
+    fn only_code_outside_a_module_names_it_not_imports() {
+        let text = "fn main() {}\n\
+            mod krate {\n\
+                use self::imported::A;\n\
+                pub mod imported { pub struct A; }\n\
+                pub mod imported_by_sibling { pub struct B; }\n\
+                pub mod named_by_sibling { pub struct C; }\n\
+                pub mod named_by_crate { pub struct D; }\n\
+                pub mod named_by_other_crate { pub struct E; }\n\
+                pub mod sibling {\n\
+                    use super::imported_by_sibling::B;\n\
+                    pub fn c() -> super::named_by_sibling::C { super::named_by_sibling::C }\n\
+                }\n\
+                pub fn d() -> named_by_crate::D { named_by_crate::D }\n\
+            }\n\
+            mod other { pub fn e(_: E) {} }\n";
+        let file = syn::parse_file(text).unwrap();
+        let from = text.find("mod krate").unwrap();
+        let named = |module| named_elsewhere(&file, from, "krate", module);
+        assert!(!named("imported"));
+        assert!(!named("imported_by_sibling"));
+        assert!(named("named_by_sibling"));
+        assert!(named("named_by_crate"));
+        assert!(!named("named_by_other_crate"));
     }
 
     /// A trait method rustc reports unused, which a macro implements with a

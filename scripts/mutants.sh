@@ -51,17 +51,17 @@ fi
 # memory, stress) would triple each mutant's time.
 test_targets() {
     case $1 in
-        shared/judge/src/validate.rs | shared/judge/src/crosscheck.rs | \
-            shared/judge/src/generator.rs | shared/judge/src/rng.rs)
+        shared/judge/src/readers/validate.rs | shared/judge/src/judging/crosscheck.rs | \
+            shared/judge/src/readers/generator.rs | shared/judge/src/readers/rng.rs)
             echo "--lib --test helpers" ;;
         # The comparisons, verdicts, manifest reader and checker runs are
         # pinned, message by message, by their unit tests.
-        shared/judge/src/compare.rs | shared/judge/src/verdict.rs | \
-            shared/judge/src/problem.rs | shared/judge/src/answer.rs)
+        shared/judge/src/judging/compare.rs | shared/judge/src/judging/verdict.rs | \
+            shared/judge/src/cases/problem.rs | shared/judge/src/judging/answer.rs)
             echo "--lib" ;;
         # The interactor's library, run as the fixture guess-interact.
-        shared/judge/src/interact.rs) echo "--lib --test interactor" ;;
-        shared/judge/src/outputs.rs) echo "--lib --test outputs" ;;
+        shared/judge/src/readers/interact.rs) echo "--lib --test interactor" ;;
+        shared/judge/src/commands/outputs.rs) echo "--lib --test outputs" ;;
         # The substitutions are pinned by the bundler's unit tests.
         shared/bundle/src/substitute.rs) echo "--bin bundle" ;;
         *) echo "" ;;

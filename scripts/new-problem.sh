@@ -217,7 +217,7 @@ EOF
 
 #[test]
 fn stored_cases_pass() {
-    judge::report::assert_io_tests_pass(env!("CARGO_MANIFEST_DIR"), env!("CARGO_BIN_EXE_@NAME@"));
+    judge::commands::check::assert_io_tests_pass(env!("CARGO_MANIFEST_DIR"), env!("CARGO_BIN_EXE_@NAME@"));
 }
 EOF
 }
@@ -240,7 +240,7 @@ EOF
 
 #[test]
 fn naive_passes_the_stored_cases() {
-    judge::report::assert_io_tests_pass(
+    judge::commands::check::assert_io_tests_pass(
         env!("CARGO_MANIFEST_DIR"),
         env!("CARGO_BIN_EXE_@NAME@-naive"),
     );
@@ -278,7 +278,7 @@ EOF
 //! The generator prints an input for each seed, small and judge-scale, and the same
 //! input for the same arguments.
 
-use judge::crosscheck::generated_input;
+use judge::judging::crosscheck::generated_input;
 
 const GEN: &str = env!("CARGO_BIN_EXE_@NAME@-gen");
 
@@ -362,8 +362,8 @@ EOF
 //! The baseline reads every stored input and exits cleanly (scripts/bench.sh times
 //! it against the submission).
 
-use judge::run::execute;
-use judge::verdict::run_stderr_tail;
+use judge::runner::execute;
+use judge::judging::verdict::run_stderr_tail;
 use std::path::Path;
 use std::time::Duration;
 
@@ -435,7 +435,7 @@ pair_tests() {
 //! The submission against the naive brute force on generated inputs: 100 seeds at
 //! sizes 1 and 10 (scripts/stress.sh runs as many as asked).
 
-use judge::crosscheck::assert_agree_on_generated;
+use judge::judging::crosscheck::assert_agree_on_generated;
 
 const GEN: &str = env!("CARGO_BIN_EXE_@NAME@-gen");
 const SUBMISSION: &str = env!("CARGO_BIN_EXE_@NAME@");

@@ -1,6 +1,6 @@
 # Sourced by the scripts. A problem's pieces (naive, gen, validate, baseline:
 # scripts/new-problem.sh NAME --with PIECE) are the binaries NAME-PIECE its
-# crate's manifest declares; the judge reads them the same way (judge::problem::Piece).
+# crate's manifest declares; the judge reads them the same way (judge::cases::problem::Piece).
 
 # has_piece ROOT PROBLEM PIECE: whether ROOT/crates/PROBLEM declares PROBLEM-PIECE.
 has_piece() {

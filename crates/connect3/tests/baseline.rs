@@ -2,7 +2,7 @@
 //! every stored input and on every input of the walk it prints x + a + b - 3 (the
 //! three numbers read 0-based), computed here from the tokens.
 
-use judge::crosscheck::{program_output, walk_and_random_inputs};
+use judge::judging::crosscheck::{program_output, walk_and_random_inputs};
 use judge::validate::stored_inputs;
 
 const BASELINE: &str = env!("CARGO_BIN_EXE_connect3-baseline");

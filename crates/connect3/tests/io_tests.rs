@@ -2,5 +2,8 @@
 
 #[test]
 fn stored_cases_pass() {
-    judge::report::assert_io_tests_pass(env!("CARGO_MANIFEST_DIR"), env!("CARGO_BIN_EXE_connect3"));
+    judge::commands::check::assert_io_tests_pass(
+        env!("CARGO_MANIFEST_DIR"),
+        env!("CARGO_BIN_EXE_connect3"),
+    );
 }

@@ -6,7 +6,7 @@
 mod common;
 
 use common::owns_line;
-use judge::crosscheck::generated_input;
+use judge::judging::crosscheck::generated_input;
 
 const GEN: &str = env!("CARGO_BIN_EXE_hrbust-2320-gen");
 

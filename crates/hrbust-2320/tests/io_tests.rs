@@ -3,7 +3,7 @@
 
 #[test]
 fn stored_cases_pass() {
-    judge::report::assert_io_tests_pass(
+    judge::commands::check::assert_io_tests_pass(
         env!("CARGO_MANIFEST_DIR"),
         env!("CARGO_BIN_EXE_hrbust-2320"),
     );
@@ -11,7 +11,7 @@ fn stored_cases_pass() {
 
 #[test]
 fn stored_answers_are_the_brute_force_answers() {
-    judge::report::assert_io_tests_pass(
+    judge::commands::check::assert_io_tests_pass(
         env!("CARGO_MANIFEST_DIR"),
         env!("CARGO_BIN_EXE_hrbust-2320-naive"),
     );

@@ -2,7 +2,7 @@
 //! input, on every stored input and on random inputs it prints the total length of
 //! the strips, computed here from the tokens.
 
-use judge::crosscheck::{program_output, walk_and_random_inputs};
+use judge::judging::crosscheck::{program_output, walk_and_random_inputs};
 use judge::validate::stored_inputs;
 
 const BASELINE: &str = env!("CARGO_BIN_EXE_line-sg-baseline");

@@ -3,7 +3,7 @@
 //! inputs of 16 cells in total, whose strips of 13 to 16 cells the walk does not
 //! reach. The two tests run in parallel.
 
-use judge::crosscheck::assert_agree_on_generated;
+use judge::judging::crosscheck::assert_agree_on_generated;
 
 const GEN: &str = env!("CARGO_BIN_EXE_line-sg-gen");
 const SUBMISSION: &str = env!("CARGO_BIN_EXE_line-sg");

@@ -8,7 +8,7 @@
 //! parts. A strip's answer is then the XOR over its runs (Sprague–Grundy).
 
 use judge::rng::SplitMix64;
-use judge::run::execute;
+use judge::runner::execute;
 use std::path::Path;
 use std::time::Duration;
 

@@ -1,16 +1,19 @@
 //! The stored cases in io-tests/line-sg: the submission passes them through the
 //! judge harness, and every stored `.out` is what the naive brute force prints.
 
-use judge::compare::compare;
-use judge::run::execute;
-use judge::suite::discover;
+use judge::cases::suite::discover;
+use judge::judging::compare::compare;
+use judge::runner::execute;
 use std::fs;
 use std::path::Path;
 use std::time::Duration;
 
 #[test]
 fn stored_cases_pass() {
-    judge::report::assert_io_tests_pass(env!("CARGO_MANIFEST_DIR"), env!("CARGO_BIN_EXE_line-sg"));
+    judge::commands::check::assert_io_tests_pass(
+        env!("CARGO_MANIFEST_DIR"),
+        env!("CARGO_BIN_EXE_line-sg"),
+    );
 }
 
 #[test]

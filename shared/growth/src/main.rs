@@ -11,7 +11,7 @@ use std::time::Duration;
 use growth::analysis::{analyse, Analysis, Verdict};
 use growth::series::{self, Program, Role, Settings, Subject};
 use growth::{plot, report};
-use judge::problem::{growth_claim, missing_pieces, problem_names, Piece, Problem};
+use judge::cases::problem::{growth_claim, missing_pieces, problem_names, Piece, Problem};
 
 const USAGE: &str = "\
 usage: growth [--root DIR] [--bin-dir DIR] [--out DIR] [--seeds N] [--rounds N]

@@ -3,7 +3,7 @@
 //! from `wait4` its CPU time and peak memory; killed (with its process group) at
 //! a cap.
 //!
-//! The harness's `judge::run::execute` feeds stdin through a pipe and keeps
+//! The harness's `judge::runner::execute` feeds stdin through a pipe and keeps
 //! stdout, work of the harness's own that would be timed with the program and
 //! compete with it for the machine's cores; and it does not report peak memory.
 
@@ -120,7 +120,7 @@ pub fn run(program: &Path, args: &[&str], streams: Streams, cap: Duration) -> io
         let stderr = std::fs::read(streams.stderr).unwrap_or_default();
         let tail = judge::show::lines(&stderr, 2, true);
         let tail = tail.trim_end().replace('\n', " / ");
-        let how = judge::run::describe_status(status);
+        let how = judge::runner::describe_status(status);
         return Ok(Outcome::Failed(if tail.is_empty() {
             how
         } else {

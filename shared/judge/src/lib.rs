@@ -1,38 +1,26 @@
 //! The judge harness of this workspace: runs a problem's binary on its stored
 //! cases and compares its output the way online judges do.
 //!
-//! - [`compare`]: judge-style output comparison: lines, tokens, floats;
-//! - [`answer`]: how outputs are judged: a comparison mode or a checker;
-//! - [`run`]: running a program under limits, alone or against an interactor;
-//! - [`interact`]: writing an interactor in Rust (testlib's convention);
-//! - [`show`]: a program's bytes escaped and cut for a report;
-//! - [`verdict`]: AC / WA / RE / TLE / MLE / OLE for one run or one interaction;
-//! - [`suite`]: finding `io-tests/<problem>/<name>.in` + `<name>.out`;
-//! - [`problem`]: a problem crate and its judge's limits;
-//! - [`report`]: checking a problem against all its cases;
-//! - [`crosscheck`]: a submission against a brute force on one input;
-//! - [`rng`]: a seeded random stream for input generators;
-//! - [`scratch`]: scratch folders for tests and examples;
-//! - [`generator`]: the command line of every problem's `gen` binary;
-//! - [`stress`]: a submission against its brute force on generated inputs;
-//! - [`outputs`]: the `.out` of new inputs, from the brute force;
-//! - [`validate`]: the reader every input validator uses, and its tests' assertions;
-//! - [`checker`]: the reader every checker written in Rust uses, with testlib's exit codes.
+//! Its layers, each importing only those below it:
+//!
+//! 1. [`runner`]: starting a program, or a program and its interactor, under
+//!    limits, one backend per system; it knows nothing of verdicts.
+//! 2. [`judging`]: comparing outputs, checkers, interactors and verdicts.
+//! 3. [`cases`]: problems (their manifests and limits) and their stored cases.
+//! 4. [`commands`]: checking a problem, stress testing, writing outputs.
+//!
+//! Apart from them, the small readers that a problem's own tools link
+//! ([`validate`], [`checker`], [`interact`], [`generator`], [`rng`]), and two
+//! utilities every layer may use: [`show`] (bytes made printable) and
+//! [`scratch`] (scratch folders).
 
-pub mod answer;
-pub mod checker;
-pub mod compare;
-pub mod crosscheck;
-pub mod generator;
-pub mod interact;
-pub mod outputs;
-pub mod problem;
-pub mod report;
-pub mod rng;
-pub mod run;
+pub mod cases;
+pub mod commands;
+pub mod judging;
+pub mod readers;
+pub mod runner;
 pub mod scratch;
 pub mod show;
-pub mod stress;
-pub mod suite;
-pub mod validate;
-pub mod verdict;
+
+// The paths a problem's validator, checker, interactor and generator use.
+pub use readers::{checker, generator, interact, rng, validate};

@@ -26,16 +26,18 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use lexopt::prelude::*;
 use lexopt::Parser;
 
-use judge::answer::Checking;
-use judge::compare::Mode;
-use judge::outputs::write_outputs;
-use judge::problem::{missing_pieces, problem_names, Piece, Problem, MAX_MB};
-use judge::report::{check_cases, check_workspace_problem, unusable, Judges, Style, Summary};
-use judge::stress::{
+use judge::cases::problem::{missing_pieces, problem_names, Piece, Problem, MAX_MB};
+use judge::commands::check::{
+    check_cases, check_workspace_problem, unusable, Judges, Style, Summary,
+};
+use judge::commands::outputs::write_outputs;
+use judge::commands::stress::{
     stress, Inputs, Outcome, Programs, Progress, Settings, DEFAULT_CASES, DEFAULT_NAIVE_LIMIT,
     DEFAULT_SIZE, SHRINK_BUDGET,
 };
-use judge::suite::show_path;
+use judge::judging::answer::Checking;
+use judge::judging::compare::Mode;
+use judge::show::show_path;
 
 const USAGE: &str = "\
 usage: judge COMMAND [OPTION...]
@@ -397,7 +399,7 @@ fn parse_test(parser: &mut Parser) -> Result<TestOptions, Stop> {
                     parser,
                     "--float-error",
                     "a decimal number",
-                    |text| judge::compare::decimal(text.as_bytes()).ok(),
+                    |text| judge::judging::compare::decimal(text.as_bytes()).ok(),
                 )?);
             }
             Long("checker") => checker = Some(file_path(parser.value()?)),

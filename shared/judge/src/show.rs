@@ -96,6 +96,12 @@ pub fn lines(bytes: &[u8], max_lines: usize, tail: bool) -> String {
     text
 }
 
+/// A path or file name, escaped like program output: names that are not UTF-8
+/// or hold control characters are shown unambiguously.
+pub fn show_path(path: impl AsRef<std::ffi::OsStr>) -> String {
+    escape(path.as_ref().as_encoded_bytes(), 4096, false)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,10 +6,10 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use judge::answer::Checking;
-use judge::compare::Mode;
-use judge::problem::Problem;
-use judge::report::{check_cases, Judges, Style};
+use judge::cases::problem::Problem;
+use judge::commands::check::{check_cases, Judges, Style};
+use judge::judging::answer::Checking;
+use judge::judging::compare::Mode;
 
 mod common;
 
@@ -179,9 +179,15 @@ fn a_problem_with_checker_true_takes_its_checker_beside_its_binary() {
     );
     let program = script(dir.path(), "fixture", "cat");
     let mut out = Vec::new();
-    let summary =
-        judge::report::check_problem(&problem, &program, None, None, &mut out, Style::Plain)
-            .unwrap();
+    let summary = judge::commands::check::check_problem(
+        &problem,
+        &program,
+        None,
+        None,
+        &mut out,
+        Style::Plain,
+    )
+    .unwrap();
     let text = String::from_utf8(out).unwrap();
     assert_eq!(summary.failed, 1);
     assert!(text.contains("wrong answer from fixture-check"), "{text}");

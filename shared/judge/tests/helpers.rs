@@ -9,8 +9,10 @@ use std::path::{Path, PathBuf};
 use std::thread;
 use std::time::Duration;
 
-use judge::crosscheck::{assert_agree, assert_agree_on_generated, generated_input, program_output};
-use judge::report::assert_io_tests_pass;
+use judge::commands::check::assert_io_tests_pass;
+use judge::judging::crosscheck::{
+    assert_agree, assert_agree_on_generated, generated_input, program_output,
+};
 use judge::scratch::{tempdir, ScratchDir};
 use judge::validate::{
     assert_exit_contract, assert_generated_inputs_valid, assert_invalid,

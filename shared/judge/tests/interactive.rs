@@ -7,11 +7,11 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::time::Instant;
 
-use judge::problem::Problem;
-use judge::report::{check_problem, Style};
-use judge::run::Limits;
+use judge::cases::problem::Problem;
+use judge::commands::check::{check_problem, Style};
+use judge::judging::verdict::{judge_interactive, InteractiveJudgement, Verdict};
+use judge::runner::Limits;
 use judge::scratch::ScratchDir;
-use judge::verdict::{judge_interactive, InteractiveJudgement, Verdict};
 
 mod common;
 
@@ -249,7 +249,7 @@ fn an_interactive_problem_is_checked_case_by_case() {
         stack_limit_mb: None,
         interactive: true,
         url: None,
-        compare: judge::compare::Mode::Lines,
+        compare: judge::judging::compare::Mode::Lines,
         checker: false,
     };
     let check = |program: &Path, interactor: &Path| {
@@ -327,8 +327,8 @@ fn a_checker_judges_the_interactors_output_against_the_answer() {
         r#"used=$(cat "$2"); most=$(cat "$3")
 [ "$used" -le "$most" ] || { echo "$used queries, more than $most" >&2; exit 1; }"#,
     );
-    let checking = judge::answer::Checking::checker_program(checker);
-    let judges = judge::report::Judges {
+    let checking = judge::judging::answer::Checking::checker_program(checker);
+    let judges = judge::commands::check::Judges {
         validator: None,
         checking: &checking,
         interactor: Some(&fixture().interactor),
@@ -338,7 +338,7 @@ fn a_checker_judges_the_interactors_output_against_the_answer() {
         ..common::fixture_problem(dir.path(), SECOND)
     };
     let mut report = Vec::new();
-    let summary = judge::report::check_cases(
+    let summary = judge::commands::check::check_cases(
         &problem,
         &guesser(dir.path(), "right"),
         &judges,
@@ -354,23 +354,23 @@ fn a_checker_judges_the_interactors_output_against_the_answer() {
 }
 
 /// A message larger than a pipe holds, to an interactor slow to start reading,
-/// is relayed whole: the harness reads the next chunk only once the last one is
-/// passed on.
+/// arrives whole: the program's writes wait for the interactor's reads.
 #[test]
-fn a_message_larger_than_a_pipe_is_relayed_whole() {
+fn a_message_larger_than_a_pipe_arrives_whole() {
     let dir = judge::scratch::tempdir().unwrap();
     let program = script(dir.path(), "program", "exec head -c 3000000 /dev/zero");
-    let interactor = script(dir.path(), "interactor", "sleep 0.2; exec wc -c");
+    let interactor = script(dir.path(), "interactor", "sleep 0.2; wc -c >&2");
     let limits = Limits {
         time: 10 * SECOND,
         memory_mb: None,
         stack_mb: None,
     };
     let interaction =
-        judge::run::interact(&program, &limits, &interactor, &[], 10 * SECOND).unwrap();
-    assert_eq!(interaction.program.stdout.len(), 3_000_000);
+        judge::runner::interact(&program, &limits, &interactor, &[], 10 * SECOND).unwrap();
+    assert!(interaction.program.succeeded(), "{interaction:?}");
     assert_eq!(
-        String::from_utf8_lossy(&interaction.interactor.stdout),
-        "3000000\n"
+        String::from_utf8_lossy(&interaction.interactor.stderr).trim(),
+        "3000000"
     );
+    assert!(interaction.program_ended_first);
 }

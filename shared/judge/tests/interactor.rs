@@ -7,8 +7,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use judge::run::Limits;
-use judge::verdict::{judge_interactive, InteractiveJudgement, Verdict};
+use judge::judging::verdict::{judge_interactive, InteractiveJudgement, Verdict};
+use judge::runner::Limits;
 
 mod common;
 

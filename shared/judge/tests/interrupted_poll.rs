@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::thread;
 use std::time::Duration;
 
-use judge::run::execute;
+use judge::runner::execute;
 
 extern "C" fn on_signal(_: libc::c_int) {}
 

@@ -7,11 +7,11 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::time::Duration;
 
-use judge::problem::Problem;
-use judge::report::{check_problem, Style};
-use judge::run::{execute_with, Limits};
+use judge::cases::problem::Problem;
+use judge::commands::check::{check_problem, Style};
+use judge::judging::verdict::Verdict;
+use judge::runner::{execute_with, Limits};
 use judge::scratch::ScratchDir;
-use judge::verdict::Verdict;
 
 mod common;
 
@@ -182,7 +182,7 @@ fn a_problems_report_shows_its_limits_and_each_peak() {
         stack_limit_mb: None,
         interactive: false,
         url: None,
-        compare: judge::compare::Mode::Lines,
+        compare: judge::judging::compare::Mode::Lines,
         checker: false,
     };
     let mut report = Vec::new();

@@ -48,7 +48,7 @@ fn judging_short_lines_takes_memory_proportional_to_the_output() {
         }
         let before = LIVE.load(Ordering::Relaxed);
         PEAK.store(before, Ordering::Relaxed);
-        let (verdict, _) = judge::verdict::judge(
+        let (verdict, _) = judge::judging::verdict::judge(
             "/bin/sh".as_ref(),
             format!("yes | head -n {LINES}").as_bytes(),
             &expected,

@@ -2,7 +2,7 @@
 //! a generator, a validator and a baseline, each with its tests. A new problem
 //! starts with none of them (`scripts/new-problem.sh`), so nothing else asks for them.
 
-use judge::problem::{Piece, Problem};
+use judge::cases::problem::{Piece, Problem};
 use std::path::Path;
 
 const MISSION: [&str; 4] = ["connect3", "csp-201803-4", "hrbust-2320", "line-sg"];

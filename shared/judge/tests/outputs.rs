@@ -1,4 +1,4 @@
-//! `judge::outputs`: the `.out` of every new input, from the naive, never
+//! `judge::commands::outputs`: the `.out` of every new input, from the naive, never
 //! overwriting a file, and nothing written for an input that is rejected or that
 //! the naive fails on.
 
@@ -6,8 +6,8 @@ use std::fs;
 use std::path::Path;
 use std::time::Duration;
 
-use judge::outputs::write_outputs;
-use judge::problem::Problem;
+use judge::cases::problem::Problem;
+use judge::commands::outputs::write_outputs;
 
 mod common;
 

@@ -7,7 +7,7 @@ use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
 
-use judge::run::{execute, interact, Limits};
+use judge::runner::{execute, interact, Limits};
 
 const SECOND: Duration = Duration::from_secs(1);
 

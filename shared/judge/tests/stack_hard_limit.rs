@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::time::Duration;
 
-use judge::run::{execute_with, Limits};
+use judge::runner::{execute_with, Limits};
 
 #[test]
 fn a_stack_up_to_the_hard_limit_is_set_and_one_above_it_is_refused() {

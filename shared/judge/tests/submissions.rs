@@ -26,7 +26,7 @@ fn submissions() -> Vec<(PathBuf, bool)> {
         .map(|entry| entry.unwrap().path())
         .filter(|dir| dir.join("src/main.rs").is_file())
         .map(|dir| {
-            let problem = judge::problem::Problem::from_manifest_dir(&dir)
+            let problem = judge::cases::problem::Problem::from_manifest_dir(&dir)
                 .unwrap_or_else(|error| panic!("{error}"));
             (dir.join("src/main.rs"), problem.interactive)
         })

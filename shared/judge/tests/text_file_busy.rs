@@ -8,7 +8,7 @@ use std::io::Write;
 use std::os::unix::fs::PermissionsExt;
 use std::time::Duration;
 
-use judge::run::execute;
+use judge::runner::execute;
 
 const LIMIT: Duration = Duration::from_secs(5);
 

@@ -6,9 +6,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use judge::problem::Problem;
-use judge::report::{check_problem, Style, Summary};
-use judge::verdict::{judge, Verdict};
+use judge::cases::problem::Problem;
+use judge::commands::check::{check_problem, Style, Summary};
+use judge::judging::verdict::{judge, Verdict};
 
 mod common;
 
@@ -116,7 +116,7 @@ fn the_output_is_read_to_its_end_after_the_program_ends() {
     // together: the end of the output is read after the exit is noticed.
     let dir = judge::scratch::tempdir().unwrap();
     let program = script(dir.path(), "program", "exec head -c 4194304 /dev/zero");
-    let run = judge::run::execute(&program, &[], b"", 5 * SECOND).unwrap();
+    let run = judge::runner::execute(&program, &[], b"", 5 * SECOND).unwrap();
     assert!(run.succeeded(), "{run:?}");
     assert_eq!(run.stdout.len(), 4 << 20);
     assert!(!run.streams_abandoned);

@@ -8,9 +8,17 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use judge::problem::Problem;
+use judge::cases::problem::Problem;
 
 pub const SECOND: Duration = Duration::from_secs(1);
+
+/// Whether runs go through the Linux runner (not `JUDGE_RUNNER=unix`), whose
+/// keeper contains what leaves the program's process group and ends the run
+/// when the harness dies. A test of those guarantees returns early on the
+/// other backends, which do not give them (the README's platform table).
+pub fn linux_runner() -> bool {
+    judge::runner::Backend::chosen().ok() == Some(judge::runner::Backend::Linux)
+}
 
 /// A problem named `fixture` under `dir`, its cases in `dir/io-tests` (created),
 /// judged line by line under `time_limit`.
@@ -26,7 +34,7 @@ pub fn fixture_problem(dir: &Path, time_limit: Duration) -> Problem {
         stack_limit_mb: None,
         interactive: false,
         url: None,
-        compare: judge::compare::Mode::Lines,
+        compare: judge::judging::compare::Mode::Lines,
         checker: false,
     }
 }

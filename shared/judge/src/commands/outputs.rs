@@ -9,11 +9,12 @@ use std::io::{self, Write};
 use std::path::Path;
 use std::time::Duration;
 
-use crate::problem::Problem;
-use crate::report::{unusable, validate, Validation};
-use crate::run::execute;
-use crate::suite::{discover, show_path, Orphan};
-use crate::verdict::run_stderr_tail;
+use crate::cases::problem::Problem;
+use crate::cases::suite::{discover, Orphan};
+use crate::commands::check::{unusable, validate, Validation};
+use crate::judging::verdict::run_stderr_tail;
+use crate::runner::execute;
+use crate::show::show_path;
 
 /// How many outputs were written, and how many inputs were left without one.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

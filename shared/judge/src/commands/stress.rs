@@ -24,13 +24,13 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use crate::answer::Checking;
-use crate::crosscheck::{cross_check_judged, CrossCheck};
-use crate::problem::{missing_pieces, Piece, Problem};
-use crate::report::{indented, unvalidated_note};
-use crate::run::{execute, execute_with, Execution, Limits};
+use crate::cases::problem::{missing_pieces, Piece, Problem};
+use crate::commands::check::{indented, unvalidated_note};
+use crate::judging::answer::Checking;
+use crate::judging::crosscheck::{cross_check_judged, CrossCheck};
+use crate::judging::verdict::{judge_interactive, run_stderr_tail, Verdict, INTERACTOR_GRACE};
+use crate::runner::{execute, execute_with, Execution, Limits};
 use crate::show;
-use crate::verdict::{judge_interactive, run_stderr_tail, Verdict, INTERACTOR_GRACE};
 
 /// Cases of a random run when neither a case count nor a time budget is given.
 pub const DEFAULT_CASES: u64 = 1000;
@@ -277,8 +277,7 @@ impl<'a> Progress<'a> {
 struct Failure {
     origin: Origin,
     input: Vec<u8>,
-    /// The naive's output; for an interactive problem, what the interactor
-    /// sent the submission.
+    /// The naive's output; empty for an interactive problem.
     expected: Vec<u8>,
     run: Execution,
     verdict: Verdict,
@@ -555,7 +554,7 @@ impl Stress<'_> {
             Ok(verdict) => Check::Disagree(Box::new(Failure {
                 origin,
                 input,
-                expected: judged.interaction.interactor.stdout,
+                expected: Vec::new(),
                 run: judged.interaction.program,
                 verdict,
             })),
@@ -664,16 +663,19 @@ impl Stress<'_> {
         )?;
         write!(out, "{}", excerpt(&failure.input))?;
         if self.programs.interactive {
-            writeln!(out, "the interactor sent:")?;
+            writeln!(
+                out,
+                "the exchange is not recorded: the submission and the interactor talk over pipes, as on a judge"
+            )?;
         } else {
             match self.settings.checking {
                 Checking::Checker { .. } => writeln!(out, "naive output (the checker's answer):")?,
                 Checking::Compare(_) => writeln!(out, "naive output (expected):")?,
             }
+            write!(out, "{}", excerpt(&failure.expected))?;
+            writeln!(out, "submission output:")?;
+            write!(out, "{}", excerpt(&failure.run.stdout))?;
         }
-        write!(out, "{}", excerpt(&failure.expected))?;
-        writeln!(out, "submission output:")?;
-        write!(out, "{}", excerpt(&failure.run.stdout))?;
         writeln!(out, "{:<4} {}", failure.verdict.code(), failure.origin)?;
         write!(out, "{}", indented(&failure.verdict.to_string()))?;
         let name = failure.origin.case_name();
@@ -846,7 +848,7 @@ pub fn stress(
     .into_iter()
     .flatten()
     {
-        if let Some(reason) = crate::report::unusable(program) {
+        if let Some(reason) = crate::commands::check::unusable(program) {
             return Err(io::Error::new(
                 io::ErrorKind::NotFound,
                 format!("{reason}: build it first"),

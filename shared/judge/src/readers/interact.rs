@@ -117,7 +117,7 @@ impl Interactor {
         let input = File::open(&args[0]).unwrap_or_else(|error| {
             fail(&format!(
                 "cannot open {}: {error}",
-                crate::suite::show_path(&args[0])
+                crate::show::show_path(&args[0])
             ))
         });
         Interactor {
@@ -143,7 +143,7 @@ impl Interactor {
             fs::read(path).unwrap_or_else(|error| {
                 fail(&format!(
                     "cannot read {}: {error}",
-                    crate::suite::show_path(path)
+                    crate::show::show_path(path)
                 ))
             })
         })
@@ -171,7 +171,7 @@ impl Interactor {
         fs::write(&self.output, text).unwrap_or_else(|error| {
             fail(&format!(
                 "cannot write {}: {error}",
-                crate::suite::show_path(&self.output)
+                crate::show::show_path(&self.output)
             ))
         });
     }

@@ -5,10 +5,9 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::fs;
 use std::io;
-use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
-use crate::show;
+use crate::show::{self, show_path};
 
 /// One stored case.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,12 +34,6 @@ impl Orphan {
         };
         path.file_stem().map(show_path).unwrap_or_default()
     }
-}
-
-/// A path or file name, escaped like program output: names that are not UTF-8
-/// or hold control characters are shown unambiguously.
-pub fn show_path(path: impl AsRef<std::ffi::OsStr>) -> String {
-    show::escape(path.as_ref().as_bytes(), 4096, false)
 }
 
 impl fmt::Display for Orphan {
@@ -92,7 +85,7 @@ pub struct TestSuite {
 /// for file in ["sample-1.in", "sample-1.out", "lonely.in", "notes.txt", "two.IN"] {
 ///     fs::write(dir.path().join(file), "1\n").unwrap();
 /// }
-/// let suite = judge::suite::discover(dir.path()).unwrap();
+/// let suite = judge::cases::suite::discover(dir.path()).unwrap();
 /// assert_eq!(suite.cases.len(), 1);
 /// assert_eq!(suite.cases[0].name, "sample-1");
 /// assert_eq!(suite.orphans.len(), 1, "lonely.in has no .out");
@@ -106,7 +99,7 @@ pub fn discover(dir: &Path) -> io::Result<TestSuite> {
         .map_err(|error| io::Error::new(error.kind(), format!("{}: {error}", show_path(dir))))?;
     for entry in entries {
         let path = entry?.path();
-        let file_name = path.file_name().unwrap_or_default().as_bytes();
+        let file_name = path.file_name().unwrap_or_default().as_encoded_bytes();
         let Some(dot) = file_name.iter().rposition(|&byte| byte == b'.') else {
             continue;
         };
@@ -150,7 +143,6 @@ pub fn discover(dir: &Path) -> io::Result<TestSuite> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::ffi::OsStr;
 
     #[test]
     fn an_orphan_is_named_by_its_case_and_shown_by_its_path() {
@@ -160,7 +152,15 @@ mod tests {
             lonely.to_string(),
             "io-tests/p/lonely.in has no matching .out file"
         );
-        let odd = Orphan::OutputWithoutInput(PathBuf::from(OsStr::from_bytes(b"p/a\xff\n.out")));
+    }
+
+    /// A file name that is not UTF-8 can only be made on Unix.
+    #[cfg(unix)]
+    #[test]
+    fn an_orphan_whose_name_is_not_text_is_shown_escaped() {
+        use std::os::unix::ffi::OsStrExt;
+        let name = std::ffi::OsStr::from_bytes(b"p/a\xff\n.out");
+        let odd = Orphan::OutputWithoutInput(PathBuf::from(name));
         assert_eq!(odd.name(), "a\\xff\\n");
         assert_eq!(odd.to_string(), "p/a\\xff\\n.out has no matching .in file");
     }

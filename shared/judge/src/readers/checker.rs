@@ -1,5 +1,5 @@
 //! Writing a checker in Rust: the reading code every `<problem>-check` binary
-//! shares, with testlib's calls and exit codes (see [`crate::answer`] for how the
+//! shares, with testlib's calls and exit codes (see [`crate::judging::answer`] for how the
 //! harness runs it).
 //!
 //! A checker is a function over the three files, each read as whitespace-separated
@@ -47,7 +47,7 @@
 use std::fs;
 use std::process::ExitCode;
 
-use crate::compare::decimal;
+use crate::judging::compare::decimal;
 use crate::show;
 
 /// How a checker ends: testlib's `_ok`, `_wa`, `_pe` and `_fail`.
@@ -245,7 +245,7 @@ impl Stream {
         Ok(value)
     }
 
-    /// The next token as a decimal number (see [`crate::compare::decimal`]).
+    /// The next token as a decimal number (see [`crate::judging::compare::decimal`]).
     ///
     /// # Errors
     /// A missing token, or one that is not such a number.
@@ -318,7 +318,7 @@ pub fn main(check: Check) -> ExitCode {
         [input, output, answer] => {
             let read = |path: &std::ffi::OsString| {
                 fs::read(path)
-                    .map_err(|error| fail(format!("{}: {error}", crate::suite::show_path(path))))
+                    .map_err(|error| fail(format!("{}: {error}", crate::show::show_path(path))))
             };
             match (read(input), read(output), read(answer)) {
                 (Ok(input), Ok(output), Ok(answer)) => judge(check, &input, &output, &answer),

@@ -1,9 +1,6 @@
-//! Running a program on an input under limits, the way a judge does, in
-//! parts that compose: [`keeper`] starts a program under limits, `supervise`
-//! watches the streams of one or more started programs with caps and kills
-//! them at their deadlines, `finish` turns each into an [`Execution`].
-//! [`execute`] is one program fed from memory; [`interact`] is a program and
-//! an interactor wired to each other.
+//! The Linux backend: a program started by a keeper of its own (see
+//! [`keeper`]), its streams watched by `supervise` with caps, its kill at the
+//! deadline, and `finish` turning each into an [`Execution`].
 //!
 //! - **Containment.** Each program has a keeper: a process of the harness for
 //!   that run alone, which is its child subreaper. The program runs in a
@@ -22,6 +19,9 @@
 //!   allocation fails fast and harms nothing) and sets its main thread's stack
 //!   (`RLIMIT_STACK`, read by the kernel at `exec`) whatever the caller's
 //!   `ulimit -s`. The peak resident memory is `wait4`'s `ru_maxrss`.
+//! - **Interaction.** The program's stdout is the interactor's stdin and the
+//!   interactor's stdout the program's stdin: two pipes, nothing in between.
+//!   Which one ended first is known from the two keepers' exit times.
 //! - **Prompt return.** Once the program has ended, its streams are drained for
 //!   at most [`DRAIN_GRACE`]: something outside the run holding a pipe open
 //!   cannot keep the caller waiting.
@@ -38,248 +38,27 @@ use std::time::{Duration, Instant};
 
 use keeper::Process;
 
-/// Stdout kept and allowed; one byte more is Output Limit Exceeded.
-pub const OUTPUT_CAP: usize = 256 << 20;
-/// Stderr kept: its last bytes (a panic's message is at the end).
-pub const STDERR_KEPT: usize = 64 << 10;
-/// How long the streams may stay open once the program has ended.
-pub const DRAIN_GRACE: Duration = Duration::from_millis(100);
+use super::unix::resource_limits;
+use super::{
+    os_error, Execution, Interaction, Kill, Limits, Start, DRAIN_GRACE, OUTPUT_CAP, STDERR_KEPT,
+};
+
 /// Pipe buffer asked for each stream, and the size of one read.
 const PIPE_BYTES: libc::c_int = 1 << 20;
 
-/// The hard cap on a program's data segment, in multiples of its memory
-/// limit: high enough that a program a little over the limit runs to its end
-/// and its peak is shown, low enough that a runaway allocation fails at once.
-pub const MEMORY_CAP_FACTOR: u64 = 2;
-
-/// What a program may use.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limits {
-    /// Wall time: killed when it runs out.
-    pub time: Duration,
-    /// Peak resident memory in MiB (`None`: measured, not limited).
-    pub memory_mb: Option<u64>,
-    /// The main thread's stack in MiB (`None`: the caller's `ulimit -s`).
-    pub stack_mb: Option<u64>,
-}
-
-impl Limits {
-    /// A time limit alone.
-    pub fn time(time: Duration) -> Limits {
-        Limits {
-            time,
-            memory_mb: None,
-            stack_mb: None,
-        }
-    }
-}
-
-/// MiB to bytes, saturating (a limit that large is no limit).
-fn mib(megabytes: u64) -> u64 {
-    megabytes.saturating_mul(1 << 20)
-}
-
-/// Why the harness killed a program.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kill {
-    TimeLimit,
-    OutputLimit,
-}
-
-/// What happened when a program ran.
-#[derive(Debug)]
-pub struct Execution {
-    /// How it ended; `None` when the harness killed it (see `killed`).
-    pub status: Option<ExitStatus>,
-    /// Why the harness killed it, if it did.
-    pub killed: Option<Kill>,
-    /// Stdout, at most [`OUTPUT_CAP`] bytes.
-    pub stdout: Vec<u8>,
-    /// The last [`STDERR_KEPT`] bytes (or fewer) of stderr.
-    pub stderr: Vec<u8>,
-    /// Bytes of stderr dropped before `stderr`.
-    pub stderr_dropped: u64,
-    /// `true` when stdout went past [`OUTPUT_CAP`] (the program was then killed).
-    pub stdout_truncated: bool,
-    /// `true` when a stream was still open [`DRAIN_GRACE`] after the program ended.
-    pub streams_abandoned: bool,
-    /// Wall time from start to exit (or to the kill).
-    pub elapsed: Duration,
-    /// User + system CPU time of the program and of the children it waited for.
-    pub cpu: Duration,
-    /// Peak resident memory in KiB (`ru_maxrss`) of the program and of the
-    /// children it waited for.
-    pub peak_memory_kb: u64,
-    /// The limits it ran under.
-    pub limits: Limits,
-}
-
-impl Execution {
-    /// Killed at the time limit, or finished after it.
-    pub fn timed_out(&self, time_limit: Duration) -> bool {
-        match self.killed {
-            Some(Kill::TimeLimit) => true,
-            Some(Kill::OutputLimit) => false,
-            None => self.elapsed > time_limit,
-        }
-    }
-
-    /// Its peak resident memory passed the memory limit.
-    pub fn over_memory_limit(&self) -> bool {
-        self.limits
-            .memory_mb
-            .is_some_and(|mb| self.peak_memory_kb.saturating_mul(1024) > mib(mb))
-    }
-
-    /// Exited normally with status 0.
-    pub fn succeeded(&self) -> bool {
-        self.status.is_some_and(|status| status.success())
-    }
-
-    /// Exited with status 0 and every byte of its stdout kept: what a tool's
-    /// run (a generator's, a naive's) must be for its output to be used. A
-    /// program can exit by itself just as the harness kills it for output past
-    /// the cap, so [`succeeded`](Self::succeeded) alone does not say it.
-    pub fn completed(&self) -> bool {
-        self.succeeded() && !self.stdout_truncated
-    }
-
-    /// How it ended, for a message: `exit status 3`, `signal 11 (SIGSEGV)`,
-    /// `killed at the time limit`, `killed after more than 256 MiB of output`.
-    pub fn describe_end(&self) -> String {
-        match (self.killed, self.status) {
-            (Some(Kill::TimeLimit), _) => "killed at the time limit".to_string(),
-            (Some(Kill::OutputLimit), _) => {
-                format!("killed after more than {} MiB of output", OUTPUT_CAP >> 20)
-            }
-            (None, Some(status)) if self.stdout_truncated => format!(
-                "{} after more than {} MiB of output",
-                describe_status(status),
-                OUTPUT_CAP >> 20
-            ),
-            (None, Some(status)) => describe_status(status),
-            (None, None) => "no exit status".to_string(),
-        }
-    }
-}
-
-/// Describes how a finished program ended: `exit status 3`, `signal 11 (SIGSEGV)`.
-pub fn describe_status(status: ExitStatus) -> String {
-    if let Some(code) = status.code() {
-        return format!("exit status {code}");
-    }
-    match status.signal() {
-        Some(signal) => format!("signal {signal} ({})", signal_name(signal)),
-        None => format!("{status}"),
-    }
-}
-
-/// The name of a Linux signal: `SIGXCPU`, `SIGRTMIN+3`.
-pub fn signal_name(signal: i32) -> String {
-    let names = [
-        (libc::SIGHUP, "SIGHUP"),
-        (libc::SIGINT, "SIGINT"),
-        (libc::SIGQUIT, "SIGQUIT"),
-        (libc::SIGILL, "SIGILL"),
-        (libc::SIGTRAP, "SIGTRAP"),
-        (libc::SIGABRT, "SIGABRT"),
-        (libc::SIGBUS, "SIGBUS"),
-        (libc::SIGFPE, "SIGFPE"),
-        (libc::SIGKILL, "SIGKILL"),
-        (libc::SIGUSR1, "SIGUSR1"),
-        (libc::SIGSEGV, "SIGSEGV"),
-        (libc::SIGUSR2, "SIGUSR2"),
-        (libc::SIGPIPE, "SIGPIPE"),
-        (libc::SIGALRM, "SIGALRM"),
-        (libc::SIGTERM, "SIGTERM"),
-        (libc::SIGSTKFLT, "SIGSTKFLT"),
-        (libc::SIGCHLD, "SIGCHLD"),
-        (libc::SIGCONT, "SIGCONT"),
-        (libc::SIGSTOP, "SIGSTOP"),
-        (libc::SIGTSTP, "SIGTSTP"),
-        (libc::SIGTTIN, "SIGTTIN"),
-        (libc::SIGTTOU, "SIGTTOU"),
-        (libc::SIGURG, "SIGURG"),
-        (libc::SIGXCPU, "SIGXCPU"),
-        (libc::SIGXFSZ, "SIGXFSZ"),
-        (libc::SIGVTALRM, "SIGVTALRM"),
-        (libc::SIGPROF, "SIGPROF"),
-        (libc::SIGWINCH, "SIGWINCH"),
-        (libc::SIGIO, "SIGIO"),
-        (libc::SIGPWR, "SIGPWR"),
-        (libc::SIGSYS, "SIGSYS"),
-    ];
-    if let Some((_, name)) = names.iter().find(|(number, _)| *number == signal) {
-        return name.to_string();
-    }
-    let (min, max) = (libc::SIGRTMIN(), libc::SIGRTMAX());
-    match signal {
-        // glibc keeps the kernel's first real-time signals for its threads.
-        32.. if signal < min => format!("real-time signal {signal}, reserved by the C library"),
-        _ if signal == min => "SIGRTMIN".to_string(),
-        _ if signal == max => "SIGRTMAX".to_string(),
-        _ if (min..max).contains(&signal) => format!("SIGRTMIN+{}", signal - min),
-        _ => "not a Linux signal".to_string(),
-    }
-}
-
-fn os_error(context: &str) -> io::Error {
-    let error = io::Error::last_os_error();
-    io::Error::new(error.kind(), format!("{context}: {error}"))
-}
-
-/// Runs `program` with `args`, feeding `input` on stdin, and kills it (with
-/// everything it started) once `time_limit` has passed or its stdout passes
-/// [`OUTPUT_CAP`].
-///
-/// # Errors
-/// When the program cannot be started (missing, not executable), or a system
-/// call the harness needs fails.
-///
-/// # Example
-/// ```
-/// use std::time::Duration;
-/// let run = judge::run::execute("/bin/cat".as_ref(), &[], b"hi\n", Duration::from_secs(5)).unwrap();
-/// assert!(run.succeeded());
-/// assert_eq!(run.stdout, b"hi\n");
-/// ```
-pub fn execute(
+/// Runs `program` on `input`: see [`super::execute_with`].
+pub(super) fn execute(
     program: &Path,
-    args: &[&str],
-    input: &[u8],
-    time_limit: Duration,
-) -> io::Result<Execution> {
-    execute_with(program, args, input, &Limits::time(time_limit))
-}
-
-/// [`execute`] under memory and stack limits besides the time limit.
-///
-/// # Errors
-/// As [`execute`]; also when the stack asked for is above the caller's hard
-/// limit (`ulimit -Hs`), which only a privileged process may raise.
-///
-/// # Example
-/// ```
-/// use judge::run::{execute_with, Limits};
-/// use std::time::Duration;
-/// let limits = Limits { memory_mb: Some(64), stack_mb: Some(64), ..Limits::time(Duration::from_secs(5)) };
-/// let run = execute_with("/bin/sh".as_ref(), &["-c", "ulimit -s"], b"", &limits).unwrap();
-/// assert_eq!(run.stdout, b"65536\n");
-/// assert!(!run.over_memory_limit());
-/// ```
-pub fn execute_with(
-    program: &Path,
-    args: &[&str],
+    args: &[&OsStr],
     input: &[u8],
     limits: &Limits,
 ) -> io::Result<Execution> {
-    let args: Vec<&OsStr> = args.iter().map(OsStr::new).collect();
     let (stdin_read, stdin_write) = keeper::wire()?;
     let (stdout_read, stdout_write) = keeper::wire()?;
     let (stderr_read, stderr_write) = keeper::wire()?;
     let process = keeper::start(
         program,
-        &args,
+        args,
         [&stdin_read, &stdout_write, &stderr_write],
         limits,
     )?;
@@ -296,50 +75,24 @@ pub fn execute_with(
     finish(process, Some(stdout), stderr)
 }
 
-/// A program run against an interactor, and the interactor's run.
-#[derive(Debug)]
-pub struct Interaction {
-    /// The program's run; `stdout` is what it sent the interactor.
-    pub program: Execution,
-    /// The interactor's run; `stdout` is what it sent the program.
-    pub interactor: Execution,
-    /// The program's output ended (it exited, or was killed) before the
-    /// interactor's did.
-    pub program_ended_first: bool,
-}
-
-/// Runs `program` under `limits` against `interactor` (testlib's convention):
-/// the interactor, started with `interactor_args`, writes to the program's
-/// stdin and reads the program's stdout, through the harness. Both are
-/// contained, timed and capped like any run; the interactor gets
-/// `interactor_limit`.
-///
-/// # Errors
-/// When either cannot be started, or a system call the harness needs fails.
-pub fn interact(
-    program: &Path,
-    limits: &Limits,
-    interactor: &Path,
-    interactor_args: &[&OsStr],
-    interactor_limit: Duration,
+/// Runs a program against its interactor: see [`super::interact`].
+pub(super) fn interact(
+    (program, program_args, limits): Start,
+    (interactor, interactor_args, interactor_limits): Start,
 ) -> io::Result<Interaction> {
-    // Both ways pass through the harness, so it sees each side's end before
-    // the other side can: which one ended first is known, not raced.
-    let (program_in, to_program) = keeper::wire()?;
-    let (from_program, program_out) = keeper::wire()?;
+    let (program_in, interactor_out) = keeper::wire()?;
+    let (interactor_in, program_out) = keeper::wire()?;
     let (program_err, program_err_write) = keeper::wire()?;
-    let (interactor_in, to_interactor) = keeper::wire()?;
-    let (from_interactor, interactor_out) = keeper::wire()?;
     let (interactor_err, interactor_err_write) = keeper::wire()?;
     let interactor_process = keeper::start(
         interactor,
         interactor_args,
         [&interactor_in, &interactor_out, &interactor_err_write],
-        &Limits::time(interactor_limit),
+        interactor_limits,
     )?;
     let program_process = keeper::start(
         program,
-        &[],
+        program_args,
         [&program_in, &program_out, &program_err_write],
         limits,
     )?;
@@ -347,21 +100,19 @@ pub fn interact(
     drop((interactor_in, interactor_out, interactor_err_write));
     let mut processes = [program_process, interactor_process];
     let mut captures = [
-        Capture::new(from_program, Keep::Head(OUTPUT_CAP), 0)?.relayed_to(to_interactor)?,
-        Capture::new(from_interactor, Keep::Head(OUTPUT_CAP), 1)?.relayed_to(to_program)?,
         Capture::new(program_err, Keep::Tail(STDERR_KEPT), 0)?,
         Capture::new(interactor_err, Keep::Tail(STDERR_KEPT), 1)?,
     ];
     supervise(&mut processes, &mut [], &mut captures)?;
     let [program_process, interactor_process] = processes;
-    let [program_out, interactor_out, program_err, interactor_err] = captures;
-    let program_ended_first = match (program_out.ended, interactor_out.ended) {
-        (Some(program), Some(interactor)) => program < interactor,
+    let [program_err, interactor_err] = captures;
+    let program_ended_first = match (&program_process.end, &interactor_process.end) {
+        (Some(program), Some(interactor)) => program.exited_at < interactor.exited_at,
         (program, _) => program.is_some(),
     };
     Ok(Interaction {
-        program: finish(program_process, Some(program_out), program_err)?,
-        interactor: finish(interactor_process, Some(interactor_out), interactor_err)?,
+        program: finish(program_process, None, program_err)?,
+        interactor: finish(interactor_process, None, interactor_err)?,
         program_ended_first,
     })
 }
@@ -415,31 +166,6 @@ fn write_some(fd: &OwnedFd, bytes: &[u8]) -> Option<usize> {
     }
 }
 
-/// Where a relayed stream goes on: the other program's stdin.
-struct Forward {
-    fd: Option<OwnedFd>,
-    pending: Vec<u8>,
-    sent: usize,
-}
-
-impl Forward {
-    fn idle(&self) -> bool {
-        self.sent == self.pending.len()
-    }
-
-    fn write_some(&mut self) {
-        let Some(fd) = &self.fd else { return };
-        match write_some(fd, &self.pending[self.sent..]) {
-            Some(n) => self.sent += n,
-            // The reader is gone: what it did not take is dropped.
-            None => {
-                self.fd = None;
-                self.sent = self.pending.len();
-            }
-        }
-    }
-}
-
 /// How much of a stream is kept.
 #[derive(Clone, Copy)]
 enum Keep {
@@ -457,11 +183,6 @@ struct Capture {
     dropped: u64,
     truncated: bool,
     owner: usize,
-    /// Relayed to another program, which sees the end of it only after the
-    /// harness does: the order of two relays' ends is causal, not a race.
-    forward: Option<Forward>,
-    /// When its end was read, in the order of all the ends of one supervision.
-    ended: Option<usize>,
 }
 
 impl Capture {
@@ -474,37 +195,13 @@ impl Capture {
             dropped: 0,
             truncated: false,
             owner,
-            forward: None,
-            ended: None,
         })
-    }
-
-    /// Also writes what it reads to `fd`, closing it after the end.
-    fn relayed_to(mut self, fd: OwnedFd) -> io::Result<Capture> {
-        prepare(&fd)?;
-        self.forward = Some(Forward {
-            fd: Some(fd),
-            pending: Vec::new(),
-            sent: 0,
-        });
-        Ok(self)
-    }
-
-    /// Whether to wait for its next bytes: not while a relay is still passing on the last.
-    fn wants_input(&self) -> bool {
-        self.fd.is_some() && self.forward.as_ref().is_none_or(Forward::idle)
     }
 
     /// Reads what is there: `true` when the owner went past its cap.
     fn read_some(&mut self, buffer: &mut [u8]) -> bool {
         let Some(fd) = &self.fd else { return false };
-        let chunk = read_some(fd, buffer);
-        if let (Some(forward), Chunk::Data(n)) = (&mut self.forward, &chunk) {
-            forward.pending.clear();
-            forward.pending.extend_from_slice(&buffer[..*n]);
-            forward.sent = 0;
-        }
-        match chunk {
+        match read_some(fd, buffer) {
             Chunk::Nothing => false,
             Chunk::End => {
                 self.fd = None;
@@ -560,7 +257,6 @@ fn supervise(
     captures: &mut [Capture],
 ) -> io::Result<()> {
     let mut buffer = vec![0u8; PIPE_BYTES as usize];
-    let mut ends = 0;
     loop {
         let now = Instant::now();
         for process in processes.iter_mut() {
@@ -611,13 +307,8 @@ fn supervise(
             }
         }
         for capture in captures.iter() {
-            if let (true, Some(fd)) = (capture.wants_input(), &capture.fd) {
+            if let Some(fd) = &capture.fd {
                 watch(fd.as_raw_fd(), libc::POLLIN);
-            }
-            if let Some(Forward { fd: Some(fd), .. }) = &capture.forward {
-                if !capture.forward.as_ref().is_some_and(Forward::idle) {
-                    watch(fd.as_raw_fd(), libc::POLLOUT);
-                }
             }
         }
         for process in processes.iter() {
@@ -652,15 +343,6 @@ fn supervise(
             }
         }
         for capture in captures.iter_mut() {
-            if let Some(forward) = &mut capture.forward {
-                if forward
-                    .fd
-                    .as_ref()
-                    .is_some_and(|fd| is_ready(fd.as_raw_fd()))
-                {
-                    forward.write_some();
-                }
-            }
             if capture
                 .fd
                 .as_ref()
@@ -668,16 +350,6 @@ fn supervise(
                 && capture.read_some(&mut buffer)
             {
                 processes[capture.owner].kill(Kill::OutputLimit);
-            }
-            if capture.fd.is_none() && capture.ended.is_none() {
-                capture.ended = Some(ends);
-                ends += 1;
-            }
-            if let (None, Some(forward)) = (&capture.fd, &mut capture.forward) {
-                if forward.idle() {
-                    // Passes the end on.
-                    forward.fd = None;
-                }
             }
         }
         for process in processes.iter_mut() {
@@ -762,42 +434,6 @@ fn read_some(fd: &OwnedFd, buffer: &mut [u8]) -> Chunk {
             _ => return Chunk::End,
         }
     }
-}
-
-/// The `setrlimit` calls that enforce `limits` in the program: a cap on the
-/// data segment (heap and anonymous mappings; not the stack, nor the program's
-/// file), and the main thread's stack.
-///
-/// The program's `ru_maxrss` starts at its keeper's resident memory when it
-/// forks (the kernel counts the forked copy's pages before `exec` replaces
-/// them): the harness's own, about 2 MB for the `judge` command.
-fn resource_limits(limits: &Limits) -> io::Result<Vec<(libc::__rlimit_resource_t, u64)>> {
-    let mut rlimits = Vec::new();
-    if let Some(mb) = limits.memory_mb {
-        rlimits.push((libc::RLIMIT_DATA, mib(mb.saturating_mul(MEMORY_CAP_FACTOR))));
-    }
-    if let Some(mb) = limits.stack_mb {
-        let bytes = mib(mb);
-        // SAFETY: getrlimit writes into a local struct.
-        let hard = unsafe {
-            let mut current: libc::rlimit = std::mem::zeroed();
-            if libc::getrlimit(libc::RLIMIT_STACK, &mut current) != 0 {
-                return Err(os_error("getrlimit"));
-            }
-            current.rlim_max
-        };
-        if hard != libc::RLIM_INFINITY && bytes > hard {
-            return Err(io::Error::new(
-                io::ErrorKind::PermissionDenied,
-                format!(
-                    "a stack of {mb} MiB is above this shell's hard limit of {} MiB (ulimit -Hs)",
-                    hard >> 20
-                ),
-            ));
-        }
-        rlimits.push((libc::RLIMIT_STACK, bytes));
-    }
-    Ok(rlimits)
 }
 
 #[cfg(test)]

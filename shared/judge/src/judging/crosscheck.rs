@@ -6,9 +6,9 @@ use std::io;
 use std::path::Path;
 use std::time::Duration;
 
-use crate::answer::Checking;
-use crate::run::{execute, execute_with, Execution, Limits};
-use crate::verdict::{run_stderr_tail, Verdict};
+use crate::judging::answer::Checking;
+use crate::judging::verdict::{run_stderr_tail, Verdict};
+use crate::runner::{execute, execute_with, Execution, Limits};
 
 /// The outcome of running both programs on one input.
 #[derive(Debug)]
@@ -58,9 +58,9 @@ impl fmt::Display for CrossCheck {
 ///
 /// # Example
 /// ```
-/// use judge::crosscheck::cross_check;
+/// use judge::judging::crosscheck::cross_check;
 /// use std::time::Duration;
-/// use judge::run::Limits;
+/// use judge::runner::Limits;
 /// let limit = Duration::from_secs(2);
 /// let limits = Limits { memory_mb: Some(64), ..Limits::time(limit) };
 /// let outcome = cross_check("/bin/cat".as_ref(), "/bin/cat".as_ref(), b"42\n", &limits, limit);

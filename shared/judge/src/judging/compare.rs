@@ -75,7 +75,7 @@ pub fn judge_line_count(output: &[u8]) -> usize {
 ///
 /// # Example
 /// ```
-/// use judge::compare::compare;
+/// use judge::judging::compare::compare;
 /// assert!(compare(b"516\n", b"516  \r\n\r\n").is_none());
 /// let mismatch = compare(b"1\n2\n", b"1\n3\n").unwrap();
 /// assert_eq!(mismatch.line, 2);
@@ -301,7 +301,7 @@ pub fn compare_tokens(expected: &[u8], got: &[u8]) -> Option<TokenMismatch> {
 ///
 /// # Example
 /// ```
-/// use judge::compare::compare_floats;
+/// use judge::judging::compare::compare_floats;
 /// assert!(compare_floats(b"0.5 x\n", b"0.5000001 x\n", 1e-6).is_none());
 /// assert!(compare_floats(b"1000000\n", b"1000000.9\n", 1e-6).is_none(), "relative");
 /// let mismatch = compare_floats(b"0.5000000\n", b"0.5001\n", 1e-6).unwrap();

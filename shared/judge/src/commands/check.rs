@@ -8,11 +8,12 @@ use std::time::Duration;
 
 use std::os::unix::fs::PermissionsExt;
 
-use crate::answer::Checking;
-use crate::problem::{Piece, Problem};
-use crate::run::{execute, execute_with};
-use crate::suite::{discover, show_path};
-use crate::verdict::{judge_interactive, megabytes, run_stderr_tail, Verdict};
+use crate::cases::problem::{Piece, Problem};
+use crate::cases::suite::discover;
+use crate::judging::answer::Checking;
+use crate::judging::verdict::{judge_interactive, megabytes, run_stderr_tail, Verdict};
+use crate::runner::{execute, execute_with};
+use crate::show::show_path;
 
 /// Time limit of a validator on one input: validators are linear and quick.
 const VALIDATOR_LIMIT: Duration = Duration::from_secs(10);
@@ -392,7 +393,7 @@ pub fn check_cases(
 ///
 /// # Example
 /// ```no_run
-/// judge::report::assert_io_tests_pass(env!("CARGO_MANIFEST_DIR"), "target/release/connect3");
+/// judge::commands::check::assert_io_tests_pass(env!("CARGO_MANIFEST_DIR"), "target/release/connect3");
 /// ```
 pub fn assert_io_tests_pass(manifest_dir: &str, binary: &str) {
     let problem = Problem::from_manifest_dir(Path::new(manifest_dir))

@@ -23,9 +23,9 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::Duration;
 
-use crate::problem::Problem;
-use crate::run::{describe_status, execute};
-use crate::suite::discover;
+use crate::cases::problem::Problem;
+use crate::cases::suite::discover;
+use crate::runner::{describe_status, execute};
 
 /// A problem's input validator.
 pub type Validate = fn(&[u8]) -> Result<(), String>;
@@ -356,7 +356,7 @@ pub fn assert_stored_inputs_valid(validate: Validate, manifest_dir: &str) {
 /// # Panics
 /// On the first generated input that `validate` rejects, naming its arguments.
 pub fn assert_generated_inputs_valid(validate: Validate, gen: &str, random: &[(u64, &str)]) {
-    for (command, input) in crate::crosscheck::walk_and_random_inputs(gen, random) {
+    for (command, input) in crate::judging::crosscheck::walk_and_random_inputs(gen, random) {
         assert_valid(validate, &format!("the input of {command}"), &input);
     }
 }
@@ -460,7 +460,7 @@ pub fn assert_exit_contract(binary: &str, valid: &[u8], invalid: &[u8], message:
         execute(Path::new(binary), &[], input, limit)
             .unwrap_or_else(|error| panic!("cannot run {binary}: {error}"))
     };
-    let status = |run: &crate::run::Execution| {
+    let status = |run: &crate::runner::Execution| {
         run.status
             .map_or_else(|| "a timeout".to_string(), describe_status)
     };

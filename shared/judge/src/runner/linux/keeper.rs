@@ -22,14 +22,16 @@ use std::os::unix::ffi::{OsStrExt, OsStringExt};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use super::{os_error, Limits};
+use super::resource_limits;
+use crate::runner::unix::Resource;
+use crate::runner::{os_error, Kill, Limits};
 
 /// One message from a keeper: `i64` words written at once (below `PIPE_BUF`,
 /// so never split).
 const WORDS: usize = 6;
 /// `[STARTED, program pid, errno of exec (0: it ran)]`.
 const STARTED: i64 = 1;
-/// `[ENDED, raw wait status, CPU ns, peak KiB, wall ns, 0]`.
+/// `[ENDED, raw wait status, CPU ns, peak KiB, wall ns, exit time (monotonic ns)]`.
 const ENDED: i64 = 2;
 /// Rounds of killing the keeper's children: each round's victims' own
 /// children are re-parented to the keeper and found by the next.
@@ -43,6 +45,8 @@ pub(crate) struct End {
     pub peak_memory_kb: u64,
     /// From the program's exec to its exit.
     pub elapsed: Duration,
+    /// The monotonic clock at its exit, in ns: orders two programs' ends.
+    pub exited_at: i64,
     /// When the harness read the report.
     pub noticed: Instant,
 }
@@ -55,7 +59,7 @@ pub(crate) struct Process {
     control: Option<OwnedFd>,
     pub deadline: Instant,
     pub limits: Limits,
-    pub killed: Option<super::Kill>,
+    pub killed: Option<Kill>,
     pub end: Option<End>,
     /// The keeper's report pipe closed without a report.
     pub lost: bool,
@@ -66,7 +70,7 @@ struct Plan {
     path: CString,
     argv: Vec<*const libc::c_char>,
     envp: Vec<*const libc::c_char>,
-    rlimits: Vec<(libc::__rlimit_resource_t, u64)>,
+    rlimits: Vec<(Resource, libc::rlim_t)>,
     stdio: [RawFd; 3],
     report: RawFd,
     control: RawFd,
@@ -87,7 +91,7 @@ pub(crate) fn start(
     let named = |error: io::Error| {
         io::Error::new(
             error.kind(),
-            format!("{}: {error}", crate::suite::show_path(program)),
+            format!("{}: {error}", crate::show::show_path(program)),
         )
     };
     let path = resolve(program)
@@ -98,7 +102,7 @@ pub(crate) fn start(
         arguments.push(c_string(arg)?);
     }
     let environment = environment(std::env::vars_os())?;
-    let rlimits = super::resource_limits(limits)?;
+    let rlimits = resource_limits(limits)?;
     let mut attempts = 0;
     loop {
         let (report_read, report_write) = pipe()?;
@@ -164,7 +168,7 @@ pub(crate) fn start(
 
 impl Process {
     /// Asks the keeper to kill the program (and its process group).
-    pub fn kill(&mut self, why: super::Kill) {
+    pub fn kill(&mut self, why: Kill) {
         if self.killed.is_none() && self.end.is_none() {
             self.killed = Some(why);
             if let Some(control) = &self.control {
@@ -208,6 +212,7 @@ impl Process {
             cpu: nanos(words[2]),
             peak_memory_kb: words[3].max(0) as u64,
             elapsed: nanos(words[4]),
+            exited_at: words[5],
             noticed: Instant::now(),
         });
     }
@@ -239,6 +244,7 @@ impl Process {
                 cpu: Duration::ZERO,
                 peak_memory_kb: 0,
                 elapsed: Duration::ZERO,
+                exited_at: 0,
                 noticed: Instant::now(),
             }),
             lost: false,
@@ -321,7 +327,14 @@ fn resolve(program: &Path) -> Option<PathBuf> {
     let path = std::env::var_os("PATH")?;
     std::env::split_paths(&path)
         .map(|dir| dir.join(program))
-        .find(|candidate| crate::report::unusable(candidate).is_none())
+        .find(|candidate| is_executable_file(candidate))
+}
+
+/// A file that its mode lets someone execute (as `execvp` looks for one).
+fn is_executable_file(path: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path)
+        .is_ok_and(|metadata| metadata.is_file() && metadata.permissions().mode() & 0o111 != 0)
 }
 
 fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
@@ -416,9 +429,8 @@ unsafe fn run_keeper(plan: &Plan) -> ! {
         run_program(plan, exec_error[1]);
     }
     libc::close(exec_error[1]);
-    for fd in plan.stdio {
-        libc::close(fd);
-    }
+    // The keeper holds the program's streams until it has noted the exit (see
+    // below), so that no one sees their end before it.
     if pid < 0 {
         send(plan.report, [STARTED, 0, i64::from(libc::EAGAIN), 0, 0, 0]);
         libc::_exit(1);
@@ -476,6 +488,13 @@ unsafe fn run_keeper(plan: &Plan) -> ! {
         }
     }
     let exited_at = monotonic_ns();
+    // Only now can the other side of a stream see its end: an interactor that
+    // reads the end of the program's output and exits is noted exiting after
+    // the program, and a program that reads the end of the interactor's after
+    // it. Which of two ended first is causal, not a race of their keepers.
+    for fd in plan.stdio {
+        libc::close(fd);
+    }
     // Its descendants must not outlive it, nor keep its pipes open.
     libc::kill(-pid, libc::SIGKILL);
     let mut status = 0;
@@ -495,7 +514,7 @@ unsafe fn run_keeper(plan: &Plan) -> ! {
             time(usage.ru_utime) + time(usage.ru_stime),
             usage.ru_maxrss as i64,
             exited_at - execed_at,
-            0,
+            exited_at,
         ],
     );
     libc::_exit(0);
@@ -664,7 +683,6 @@ mod tests {
 
     #[test]
     fn the_first_reason_to_kill_stays_and_an_ended_program_is_not_killed() {
-        use crate::run::Kill;
         let (report, _keeper_side) = std::io::pipe().unwrap();
         let mut process = Process::ended_now(report.into());
         process.kill(Kill::OutputLimit);

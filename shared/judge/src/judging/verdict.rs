@@ -7,8 +7,8 @@ use std::io;
 use std::path::Path;
 use std::time::Duration;
 
-use crate::compare::{compare, Mismatch};
-use crate::run::{
+use crate::judging::compare::{compare, Mismatch};
+use crate::runner::{
     describe_status, execute, interact, Execution, Interaction, Kill, Limits, MEMORY_CAP_FACTOR,
     OUTPUT_CAP,
 };
@@ -53,7 +53,7 @@ pub enum Verdict {
         details: String,
         presentation: bool,
     },
-    /// The checker itself failed (see [`crate::answer`]): no verdict on the program.
+    /// The checker itself failed (see [`crate::judging::answer`]): no verdict on the program.
     CheckerFailed {
         reason: String,
     },
@@ -321,7 +321,7 @@ pub fn run_stderr_tail(run: &Execution) -> String {
 ///
 /// # Example
 /// ```
-/// use judge::verdict::{judge, Verdict};
+/// use judge::judging::verdict::{judge, Verdict};
 /// use std::time::Duration;
 /// let limit = Duration::from_secs(2);
 /// let (verdict, _elapsed) = judge("/bin/cat".as_ref(), b"516\n", b"516\n", limit).unwrap();

@@ -15,7 +15,7 @@
 //! `growth` (optional) is the exponent k of the cost the crate's README claims,
 //! time ∝ (input size)^k; `scripts/bench.sh --growth` measures it ([`growth_claim`]).
 //!
-//! How outputs are judged (see [`crate::answer`]) is `compare = "lines"` (the
+//! How outputs are judged (see [`crate::judging::answer`]) is `compare = "lines"` (the
 //! default), `compare = "tokens"`, `compare = "float"` with `float-error = 1e-6`
 //! (the default bound), or `checker = true`: the problem's checker binary
 //! `<name>-check` (`src/bin/check.rs`) decides.
@@ -25,9 +25,9 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::answer::Checking;
-use crate::compare::Mode;
-use crate::run::Limits;
+use crate::judging::answer::Checking;
+use crate::judging::compare::Mode;
+use crate::runner::Limits;
 
 const JUDGE_TABLE: &str = "package.metadata.judge";
 
@@ -138,7 +138,7 @@ impl Problem {
     /// std::fs::create_dir_all(&crate_dir).unwrap();
     /// let manifest = "[package]\nname = \"demo\"\n[package.metadata.judge]\ntime-limit-ms = 500\n";
     /// std::fs::write(crate_dir.join("Cargo.toml"), manifest).unwrap();
-    /// let problem = judge::problem::Problem::from_manifest_dir(&crate_dir).unwrap();
+    /// let problem = judge::cases::problem::Problem::from_manifest_dir(&crate_dir).unwrap();
     /// assert_eq!(problem.time_limit.as_millis(), 500);
     /// assert!(problem.io_tests_dir.ends_with("io-tests/demo"));
     /// ```

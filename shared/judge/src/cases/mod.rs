@@ -1,0 +1,7 @@
+//! Problems and their cases.
+//!
+//! - [`problem`]: a problem crate, its manifest and its judge's limits;
+//! - [`suite`]: finding `io-tests/<problem>/<name>.in` + `<name>.out`.
+
+pub mod problem;
+pub mod suite;

@@ -1,0 +1,9 @@
+//! What the `judge` command does, as a library.
+//!
+//! - [`check`]: a problem against all its cases, with a report;
+//! - [`stress`]: a submission against its brute force on generated inputs;
+//! - [`outputs`]: the `.out` of new inputs, from the brute force.
+
+pub mod check;
+pub mod outputs;
+pub mod stress;

@@ -1,0 +1,342 @@
+//! The runner: starts a program, or a program and its interactor, under
+//! limits, and tells what happened: how it ended, its wall and CPU time, its
+//! peak memory, its output (capped), and whether the runner killed it and why.
+//! It knows nothing of expected outputs or verdicts; [`crate::judging`] builds
+//! those from an [`Execution`].
+//!
+//! One interface, a backend per system:
+//!
+//! - **Linux** (`linux`): a keeper process per run, the run's child
+//!   subreaper, so that nothing the program starts outlives the run, even after
+//!   `setsid`; exit times from a pidfd; `RLIMIT_DATA` as the memory cap and
+//!   `RLIMIT_STACK` set before `exec`.
+//! - **Unix** (`unix`, for macOS and the BSDs, and on Linux when
+//!   `JUDGE_RUNNER=unix` is set): POSIX only. The program leads a process
+//!   group of its own, which is killed at the end; limits by `setrlimit` where
+//!   the system honours them; times and peak memory from `wait4`.
+//! - **Windows** (`windows`): a Job Object per run (memory limit, peak memory
+//!   and CPU time from the job, everything in it killed when the run ends).
+//!
+//! An interactive program and its interactor are wired to each other by two
+//! pipes, with nothing in between, as judges connect them.
+//!
+//! What each backend guarantees, measured, is in the README's platform table.
+
+use std::ffi::OsStr;
+use std::io;
+use std::path::Path;
+use std::process::ExitStatus;
+use std::time::Duration;
+
+#[cfg(target_os = "linux")]
+mod linux;
+#[cfg(unix)]
+mod signals;
+#[cfg(unix)]
+mod threads;
+#[cfg(unix)]
+mod unix;
+
+#[cfg(unix)]
+pub use signals::signal_name;
+
+/// Stdout kept and allowed; one byte more is Output Limit Exceeded.
+pub const OUTPUT_CAP: usize = 256 << 20;
+/// Stderr kept: its last bytes (a panic's message is at the end).
+pub const STDERR_KEPT: usize = 64 << 10;
+/// How long the streams may stay open once the program has ended.
+pub const DRAIN_GRACE: Duration = Duration::from_millis(100);
+
+/// The hard cap on a program's data segment, in multiples of its memory
+/// limit: high enough that a program a little over the limit runs to its end
+/// and its peak is shown, low enough that a runaway allocation fails at once.
+pub const MEMORY_CAP_FACTOR: u64 = 2;
+
+/// What a program may use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Wall time: killed when it runs out.
+    pub time: Duration,
+    /// Peak resident memory in MiB (`None`: measured, not limited).
+    pub memory_mb: Option<u64>,
+    /// The main thread's stack in MiB (`None`: the caller's `ulimit -s`).
+    pub stack_mb: Option<u64>,
+}
+
+impl Limits {
+    /// A time limit alone.
+    pub fn time(time: Duration) -> Limits {
+        Limits {
+            time,
+            memory_mb: None,
+            stack_mb: None,
+        }
+    }
+}
+
+/// MiB to bytes, saturating (a limit that large is no limit).
+fn mib(megabytes: u64) -> u64 {
+    megabytes.saturating_mul(1 << 20)
+}
+
+/// Why the harness killed a program.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kill {
+    TimeLimit,
+    OutputLimit,
+}
+
+/// What happened when a program ran.
+#[derive(Debug)]
+pub struct Execution {
+    /// How it ended; `None` when the harness killed it (see `killed`).
+    pub status: Option<ExitStatus>,
+    /// Why the harness killed it, if it did.
+    pub killed: Option<Kill>,
+    /// Stdout, at most [`OUTPUT_CAP`] bytes.
+    pub stdout: Vec<u8>,
+    /// The last [`STDERR_KEPT`] bytes (or fewer) of stderr.
+    pub stderr: Vec<u8>,
+    /// Bytes of stderr dropped before `stderr`.
+    pub stderr_dropped: u64,
+    /// `true` when stdout went past [`OUTPUT_CAP`] (the program was then killed).
+    pub stdout_truncated: bool,
+    /// `true` when a stream was still open [`DRAIN_GRACE`] after the program ended.
+    pub streams_abandoned: bool,
+    /// Wall time from start to exit (or to the kill).
+    pub elapsed: Duration,
+    /// User + system CPU time of the program and of the children it waited for.
+    pub cpu: Duration,
+    /// Peak resident memory in KiB (`ru_maxrss`) of the program and of the
+    /// children it waited for.
+    pub peak_memory_kb: u64,
+    /// The limits it ran under.
+    pub limits: Limits,
+}
+
+impl Execution {
+    /// Killed at the time limit, or finished after it.
+    pub fn timed_out(&self, time_limit: Duration) -> bool {
+        match self.killed {
+            Some(Kill::TimeLimit) => true,
+            Some(Kill::OutputLimit) => false,
+            None => self.elapsed > time_limit,
+        }
+    }
+
+    /// Its peak resident memory passed the memory limit.
+    pub fn over_memory_limit(&self) -> bool {
+        self.limits
+            .memory_mb
+            .is_some_and(|mb| self.peak_memory_kb.saturating_mul(1024) > mib(mb))
+    }
+
+    /// Exited normally with status 0.
+    pub fn succeeded(&self) -> bool {
+        self.status.is_some_and(|status| status.success())
+    }
+
+    /// Exited with status 0 and every byte of its stdout kept: what a tool's
+    /// run (a generator's, a naive's) must be for its output to be used. A
+    /// program can exit by itself just as the harness kills it for output past
+    /// the cap, so [`succeeded`](Self::succeeded) alone does not say it.
+    pub fn completed(&self) -> bool {
+        self.succeeded() && !self.stdout_truncated
+    }
+
+    /// How it ended, for a message: `exit status 3`, `signal 11 (SIGSEGV)`,
+    /// `killed at the time limit`, `killed after more than 256 MiB of output`.
+    pub fn describe_end(&self) -> String {
+        match (self.killed, self.status) {
+            (Some(Kill::TimeLimit), _) => "killed at the time limit".to_string(),
+            (Some(Kill::OutputLimit), _) => {
+                format!("killed after more than {} MiB of output", OUTPUT_CAP >> 20)
+            }
+            (None, Some(status)) if self.stdout_truncated => format!(
+                "{} after more than {} MiB of output",
+                describe_status(status),
+                OUTPUT_CAP >> 20
+            ),
+            (None, Some(status)) => describe_status(status),
+            (None, None) => "no exit status".to_string(),
+        }
+    }
+}
+
+/// Describes how a finished program ended: `exit status 3`, `signal 11 (SIGSEGV)`.
+pub fn describe_status(status: ExitStatus) -> String {
+    if let Some(code) = status.code() {
+        return format!("exit status {code}");
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        if let Some(signal) = status.signal() {
+            return format!("signal {signal} ({})", signal_name(signal));
+        }
+    }
+    format!("{status}")
+}
+
+/// The runners there are: each system's own, and POSIX's on every Unix.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Linux,
+    Unix,
+    Windows,
+}
+
+impl Backend {
+    /// The backend runs use: this system's own, or on Linux the POSIX one
+    /// when `JUDGE_RUNNER=unix` is set (`JUDGE_RUNNER=linux` names the default).
+    ///
+    /// # Errors
+    /// When `JUDGE_RUNNER` names no backend of this system.
+    pub fn chosen() -> io::Result<Backend> {
+        let asked = std::env::var_os("JUDGE_RUNNER");
+        let native = Backend::native();
+        match asked.as_ref().and_then(|name| name.to_str()) {
+            None => Ok(native),
+            Some(name) if name == native.name() => Ok(native),
+            Some("unix") if cfg!(unix) => Ok(Backend::Unix),
+            _ => Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!(
+                    "JUDGE_RUNNER={}: this system's runners are {}",
+                    asked.as_deref().unwrap_or_default().to_string_lossy(),
+                    if native == Backend::Linux {
+                        "linux (the default) and unix"
+                    } else {
+                        native.name()
+                    }
+                ),
+            )),
+        }
+    }
+
+    /// This system's own backend.
+    pub fn native() -> Backend {
+        if cfg!(target_os = "linux") {
+            Backend::Linux
+        } else if cfg!(windows) {
+            Backend::Windows
+        } else {
+            Backend::Unix
+        }
+    }
+
+    /// Its name, as `JUDGE_RUNNER` takes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Backend::Linux => "linux",
+            Backend::Unix => "unix",
+            Backend::Windows => "windows",
+        }
+    }
+}
+
+fn os_error(context: &str) -> io::Error {
+    let error = io::Error::last_os_error();
+    io::Error::new(error.kind(), format!("{context}: {error}"))
+}
+
+/// Runs `program` with `args`, feeding `input` on stdin, and kills it (with
+/// everything it started) once `time_limit` has passed or its stdout passes
+/// [`OUTPUT_CAP`].
+///
+/// # Errors
+/// When the program cannot be started (missing, not executable), or a system
+/// call the harness needs fails.
+///
+/// # Example
+/// ```
+/// use std::time::Duration;
+/// let run = judge::runner::execute("/bin/cat".as_ref(), &[], b"hi\n", Duration::from_secs(5)).unwrap();
+/// assert!(run.succeeded());
+/// assert_eq!(run.stdout, b"hi\n");
+/// ```
+pub fn execute(
+    program: &Path,
+    args: &[&str],
+    input: &[u8],
+    time_limit: Duration,
+) -> io::Result<Execution> {
+    execute_with(program, args, input, &Limits::time(time_limit))
+}
+
+/// [`execute`] under memory and stack limits besides the time limit.
+///
+/// # Errors
+/// As [`execute`]; also when the stack asked for is above the caller's hard
+/// limit (`ulimit -Hs`), which only a privileged process may raise.
+///
+/// # Example
+/// ```
+/// use judge::runner::{execute_with, Limits};
+/// use std::time::Duration;
+/// let limits = Limits { memory_mb: Some(64), stack_mb: Some(64), ..Limits::time(Duration::from_secs(5)) };
+/// let run = execute_with("/bin/sh".as_ref(), &["-c", "ulimit -s"], b"", &limits).unwrap();
+/// assert_eq!(run.stdout, b"65536\n");
+/// assert!(!run.over_memory_limit());
+/// ```
+pub fn execute_with(
+    program: &Path,
+    args: &[&str],
+    input: &[u8],
+    limits: &Limits,
+) -> io::Result<Execution> {
+    let args: Vec<&OsStr> = args.iter().map(OsStr::new).collect();
+    match Backend::chosen()? {
+        #[cfg(target_os = "linux")]
+        Backend::Linux => linux::execute(program, &args, input, limits),
+        #[cfg(unix)]
+        Backend::Unix => unix::execute(program, &args, input, limits),
+        #[allow(unreachable_patterns)]
+        other => unreachable!("{other:?} is not a backend of this system"),
+    }
+}
+
+/// A program run against an interactor, and the interactor's run.
+#[derive(Debug)]
+pub struct Interaction {
+    /// The program's run. Its stdout went to the interactor, so `stdout` is
+    /// empty.
+    pub program: Execution,
+    /// The interactor's run. Its stdout went to the program, so `stdout` is
+    /// empty.
+    pub interactor: Execution,
+    /// The program ended (exited, or was killed) before the interactor did.
+    pub program_ended_first: bool,
+}
+
+/// Runs `program` under `limits` against `interactor` (testlib's convention):
+/// the interactor, started with `interactor_args`, reads the program's stdout
+/// and writes to its stdin, over two pipes between them. Both are contained
+/// and timed like any run; the interactor gets `interactor_limit`.
+///
+/// # Errors
+/// When either cannot be started, or a system call the runner needs fails.
+pub fn interact(
+    program: &Path,
+    limits: &Limits,
+    interactor: &Path,
+    interactor_args: &[&OsStr],
+    interactor_limit: Duration,
+) -> io::Result<Interaction> {
+    let interactor_limits = Limits::time(interactor_limit);
+    let (program, interactor) = (
+        (program, &[][..], limits),
+        (interactor, interactor_args, &interactor_limits),
+    );
+    match Backend::chosen()? {
+        #[cfg(target_os = "linux")]
+        Backend::Linux => linux::interact(program, interactor),
+        #[cfg(unix)]
+        Backend::Unix => unix::interact(program, interactor),
+        #[allow(unreachable_patterns)]
+        other => unreachable!("{other:?} is not a backend of this system"),
+    }
+}
+
+/// A program to start: its path, its arguments and its limits.
+type Start<'a> = (&'a Path, &'a [&'a OsStr], &'a Limits);

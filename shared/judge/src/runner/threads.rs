@@ -1,0 +1,295 @@
+//! Supervision with a thread per stream, for the backends that have no
+//! readiness polling over pipes and process ends in one call (POSIX's
+//! `unix`, and `windows`): one thread feeds stdin, one reads stdout (killing
+//! the run past [`OUTPUT_CAP`]), one keeps the tail of stderr, one waits for
+//! the program; the caller's thread keeps the deadline.
+//!
+//! A backend supplies the program's end and a way to kill it through
+//! [`Program`]; everything else here is the same on every system.
+
+use std::io::{self, Read, Write};
+use std::process::ExitStatus;
+use std::sync::mpsc::{self, RecvTimeoutError, Sender};
+use std::sync::Arc;
+use std::thread;
+use std::time::{Duration, Instant};
+
+use super::{Execution, Kill, Limits, DRAIN_GRACE, OUTPUT_CAP, STDERR_KEPT};
+
+/// Bytes read at once from a stream.
+const CHUNK: usize = 1 << 16;
+
+/// How a program ended, as its backend measured it.
+pub(super) struct End {
+    pub status: ExitStatus,
+    /// User + system CPU time.
+    pub cpu: Duration,
+    /// Peak resident memory in KiB.
+    pub peak_memory_kb: u64,
+    /// When the backend saw the exit.
+    pub at: Instant,
+}
+
+/// A started program, as a backend controls it.
+pub(super) trait Program: Send + Sync {
+    /// Blocks until the program has exited, then ends whatever it left (its
+    /// group, its job) and measures it. Called once, from a thread of its own.
+    fn wait(&self) -> io::Result<End>;
+    /// Kills the program and whatever it started; harmless once it has ended.
+    /// Called from another thread while [`wait`](Program::wait) blocks.
+    fn kill(&self);
+    /// Whether `status` is the end of a kill by [`kill`](Program::kill)
+    /// rather than an exit of its own.
+    fn was_killed(&self, status: ExitStatus) -> bool;
+}
+
+/// One program to supervise: its control, when it was started, its limits,
+/// and the streams the harness holds (`None`: wired elsewhere).
+pub(super) struct Supervised {
+    pub program: Arc<dyn Program>,
+    pub started: Instant,
+    pub limits: Limits,
+    pub stdin: Option<(Box<dyn Write + Send>, Vec<u8>)>,
+    pub stdout: Option<Box<dyn Read + Send>>,
+    pub stderr: Box<dyn Read + Send>,
+}
+
+/// What a stream's reader kept.
+#[derive(Default)]
+struct Kept {
+    bytes: Vec<u8>,
+    dropped: u64,
+    truncated: bool,
+}
+
+enum Event {
+    Ended(usize, io::Result<End>),
+    /// Stdout passed [`OUTPUT_CAP`].
+    OutputPassed(usize),
+    Stdout(usize, Kept),
+    Stderr(usize, Kept),
+}
+
+/// Supervises the programs until each has ended and its streams are closed
+/// (or [`DRAIN_GRACE`] has passed since the last end): one [`Execution`] each,
+/// and the instant each ended, in order.
+pub(super) fn supervise(runs: Vec<Supervised>) -> io::Result<Vec<(Execution, Instant)>> {
+    let (events, inbox) = mpsc::channel();
+    let mut states = Vec::new();
+    for (index, run) in runs.into_iter().enumerate() {
+        if let Some((mut stdin, input)) = run.stdin {
+            // A program may exit without reading its input: a broken pipe is no error.
+            thread::spawn(move || {
+                let _ = stdin.write_all(&input);
+            });
+        }
+        let has_stdout = run.stdout.is_some();
+        if let Some(stdout) = run.stdout {
+            let events = events.clone();
+            thread::spawn(move || read_head(index, stdout, &events));
+        }
+        let stderr = run.stderr;
+        let stderr_events = events.clone();
+        thread::spawn(move || read_tail(index, stderr, &stderr_events));
+        let program = Arc::clone(&run.program);
+        let end_events = events.clone();
+        thread::spawn(move || {
+            let _ = end_events.send(Event::Ended(index, program.wait()));
+        });
+        states.push(State {
+            deadline: run.started + run.limits.time,
+            run_started: run.started,
+            limits: run.limits,
+            program: run.program,
+            killed: None,
+            end: None,
+            stdout: (!has_stdout).then(Kept::default),
+            stderr: None,
+        });
+    }
+    drop(events);
+    let mut last_end: Option<Instant> = None;
+    loop {
+        let now = Instant::now();
+        for state in states.iter_mut() {
+            if state.end.is_none() && state.killed.is_none() && now >= state.deadline {
+                state.killed = Some(Kill::TimeLimit);
+                state.program.kill();
+            }
+        }
+        let all_ended = states.iter().all(|state| state.end.is_some());
+        let wait = if all_ended {
+            if states.iter().all(State::drained) {
+                break;
+            }
+            match (last_end.unwrap_or(now) + DRAIN_GRACE).checked_duration_since(now) {
+                Some(left) => left,
+                None => break,
+            }
+        } else {
+            states
+                .iter()
+                .filter(|state| state.end.is_none())
+                .map(|state| match state.killed {
+                    // Killed: it ends promptly, and its waiter's event wakes us.
+                    Some(_) => Duration::from_secs(1),
+                    None => state.deadline.saturating_duration_since(now),
+                })
+                .min()
+                .unwrap_or_default()
+        };
+        match inbox.recv_timeout(wait) {
+            Ok(Event::Ended(index, end)) => {
+                states[index].end = Some(end?);
+                last_end = Some(Instant::now());
+            }
+            Ok(Event::OutputPassed(index)) => {
+                let state = &mut states[index];
+                if state.end.is_none() && state.killed.is_none() {
+                    state.killed = Some(Kill::OutputLimit);
+                    state.program.kill();
+                }
+            }
+            Ok(Event::Stdout(index, kept)) => states[index].stdout = Some(kept),
+            Ok(Event::Stderr(index, kept)) => states[index].stderr = Some(kept),
+            Err(RecvTimeoutError::Timeout) => {}
+            // Every thread is done: nothing more can come.
+            Err(RecvTimeoutError::Disconnected) => break,
+        }
+    }
+    states.into_iter().map(State::finish).collect()
+}
+
+/// A supervised program, as the supervision goes.
+struct State {
+    deadline: Instant,
+    run_started: Instant,
+    limits: Limits,
+    program: Arc<dyn Program>,
+    killed: Option<Kill>,
+    end: Option<End>,
+    stdout: Option<Kept>,
+    stderr: Option<Kept>,
+}
+
+impl State {
+    fn drained(&self) -> bool {
+        self.stdout.is_some() && self.stderr.is_some()
+    }
+
+    fn finish(self) -> io::Result<(Execution, Instant)> {
+        let streams_abandoned = !self.drained();
+        let Some(end) = self.end else {
+            return Err(io::Error::other("the program's end was never seen"));
+        };
+        // A program that exited by itself just as it was being killed was not killed.
+        let killed = self.killed.filter(|_| self.program.was_killed(end.status));
+        let stdout = self.stdout.unwrap_or_default();
+        let stderr = self.stderr.unwrap_or_default();
+        let execution = Execution {
+            status: if killed.is_some() {
+                None
+            } else {
+                Some(end.status)
+            },
+            killed,
+            stdout: stdout.bytes,
+            stderr: stderr.bytes,
+            stderr_dropped: stderr.dropped,
+            stdout_truncated: stdout.truncated,
+            streams_abandoned,
+            elapsed: end.at.saturating_duration_since(self.run_started),
+            cpu: end.cpu,
+            peak_memory_kb: end.peak_memory_kb,
+            limits: self.limits,
+        };
+        Ok((execution, end.at))
+    }
+}
+
+/// Reads stdout to its end, keeping [`OUTPUT_CAP`] bytes and saying once
+/// when it passes them; what comes after is read and dropped until the kill
+/// lands (closing the pipe would let the program die of a broken pipe first).
+fn read_head(index: usize, mut stream: Box<dyn Read + Send>, events: &Sender<Event>) {
+    let mut kept = Kept::default();
+    let mut buffer = vec![0; CHUNK];
+    loop {
+        match stream.read(&mut buffer) {
+            Ok(0) => break,
+            Ok(n) => {
+                let room = OUTPUT_CAP - kept.bytes.len();
+                kept.bytes.extend_from_slice(&buffer[..n.min(room)]);
+                if n > room && !kept.truncated {
+                    kept.truncated = true;
+                    let _ = events.send(Event::OutputPassed(index));
+                }
+            }
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+            Err(_) => break,
+        }
+    }
+    let _ = events.send(Event::Stdout(index, kept));
+}
+
+/// Reads stderr to its end, keeping its last [`STDERR_KEPT`] bytes.
+fn read_tail(index: usize, mut stream: Box<dyn Read + Send>, events: &Sender<Event>) {
+    let mut kept = Kept::default();
+    let mut buffer = vec![0; CHUNK];
+    loop {
+        match stream.read(&mut buffer) {
+            Ok(0) => break,
+            Ok(n) => {
+                kept.bytes.extend_from_slice(&buffer[..n]);
+                if kept.bytes.len() > 2 * STDERR_KEPT {
+                    cut_to_tail(&mut kept);
+                }
+            }
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+            Err(_) => break,
+        }
+    }
+    cut_to_tail(&mut kept);
+    let _ = events.send(Event::Stderr(index, kept));
+}
+
+fn cut_to_tail(kept: &mut Kept) {
+    if kept.bytes.len() > STDERR_KEPT {
+        let cut = kept.bytes.len() - STDERR_KEPT;
+        kept.bytes.drain(..cut);
+        kept.dropped += cut as u64;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_head_reader_keeps_the_cap_and_says_once_when_it_is_passed() {
+        let (events, inbox) = mpsc::channel();
+        let output = vec![b'x'; OUTPUT_CAP + CHUNK * 2];
+        read_head(3, Box::new(io::Cursor::new(output)), &events);
+        drop(events);
+        let events: Vec<Event> = inbox.iter().collect();
+        assert!(matches!(events[0], Event::OutputPassed(3)));
+        let Event::Stdout(3, kept) = &events[1] else {
+            panic!("the stream's end comes last")
+        };
+        assert_eq!((kept.bytes.len(), kept.truncated), (OUTPUT_CAP, true));
+        assert_eq!(events.len(), 2);
+    }
+
+    #[test]
+    fn the_tail_reader_keeps_the_last_bytes_and_counts_the_rest() {
+        let (events, inbox) = mpsc::channel();
+        let mut output = vec![b'a'; 3 * STDERR_KEPT];
+        output.extend_from_slice(b"the end");
+        read_tail(0, Box::new(io::Cursor::new(output)), &events);
+        let Ok(Event::Stderr(0, kept)) = inbox.recv() else {
+            panic!("one event, the stream's end")
+        };
+        assert_eq!(kept.bytes.len(), STDERR_KEPT);
+        assert!(kept.bytes.ends_with(b"the end"));
+        assert_eq!(kept.dropped, 2 * STDERR_KEPT as u64 + 7);
+    }
+}

@@ -1,0 +1,341 @@
+//! The POSIX backend, for macOS and the BSDs (and on Linux with
+//! `JUDGE_RUNNER=unix`): nothing but what POSIX gives.
+//!
+//! - **Containment.** The program leads a process group of its own; when it
+//!   ends, or at the kill, the whole group is killed. A descendant that left
+//!   the group (`setsid`, `setpgid`) is out of reach: POSIX has no subreaper.
+//! - **Timing.** A thread blocks in `waitid` (without reaping) and notes the
+//!   exit; CPU time and peak memory come from `wait4`'s `rusage`
+//!   (`ru_maxrss` is in KiB on Linux and the BSDs, in bytes on macOS).
+//! - **Memory and stack.** `setrlimit` before `exec`: `RLIMIT_DATA` at
+//!   [`MEMORY_CAP_FACTOR`] times the memory limit where the system enforces
+//!   it (Linux, the BSDs; macOS does not, so there the verdict comes from the
+//!   peak, and a runaway allocation is stopped at the time limit), and
+//!   `RLIMIT_STACK`, read at `exec` for the main thread.
+
+use std::ffi::OsStr;
+use std::io;
+use std::os::fd::OwnedFd;
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::path::Path;
+use std::process::{Command, ExitStatus, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use super::threads::{self, End, Program as _, Supervised};
+use super::{mib, os_error, Execution, Interaction, Limits, Start, MEMORY_CAP_FACTOR};
+
+/// Runs `program` on `input`: see [`super::execute_with`].
+pub(super) fn execute(
+    program: &Path,
+    args: &[&OsStr],
+    input: &[u8],
+    limits: &Limits,
+) -> io::Result<Execution> {
+    let mut child = spawn(
+        program,
+        args,
+        limits,
+        Stdio::piped(),
+        Stdio::piped(),
+        Vec::new(),
+    )?;
+    let stdin = child.stdin.take().expect("piped");
+    let run = Supervised {
+        program: child.control,
+        started: child.started,
+        limits: *limits,
+        // Nothing to write: the program sees the end of its input at once.
+        stdin: (!input.is_empty()).then(|| (Box::new(stdin) as _, input.to_vec())),
+        stdout: Some(Box::new(child.stdout.take().expect("piped"))),
+        stderr: Box::new(child.stderr),
+    };
+    let [(execution, _)] = <[_; 1]>::try_from(threads::supervise(vec![run])?)
+        .unwrap_or_else(|_| unreachable!("one run in, one out"));
+    Ok(execution)
+}
+
+/// Runs a program against its interactor: see [`super::interact`].
+pub(super) fn interact(
+    (program, program_args, limits): Start,
+    (interactor, interactor_args, interactor_limits): Start,
+) -> io::Result<Interaction> {
+    let (program_in, interactor_out) = io::pipe()?;
+    let (interactor_in, program_out) = io::pipe()?;
+    // Each side's streams are held until its exit is noted: see `Group::held`.
+    let interactor_held = vec![
+        interactor_in.try_clone()?.into(),
+        interactor_out.try_clone()?.into(),
+    ];
+    let program_held = vec![
+        program_in.try_clone()?.into(),
+        program_out.try_clone()?.into(),
+    ];
+    let interactor = spawn(
+        interactor,
+        interactor_args,
+        interactor_limits,
+        interactor_in.into(),
+        interactor_out.into(),
+        interactor_held,
+    )?;
+    let program = match spawn(
+        program,
+        program_args,
+        limits,
+        program_in.into(),
+        program_out.into(),
+        program_held,
+    ) {
+        Ok(program) => program,
+        Err(error) => {
+            // The interactor started alone: ended and waited for, like any run.
+            interactor.control.kill();
+            interactor.control.wait()?;
+            return Err(error);
+        }
+    };
+    let runs =
+        [(program, limits), (interactor, interactor_limits)].map(|(child, limits)| Supervised {
+            program: child.control,
+            started: child.started,
+            limits: *limits,
+            stdin: None,
+            stdout: None,
+            stderr: Box::new(child.stderr),
+        });
+    let [(program, program_end), (interactor, interactor_end)] =
+        <[_; 2]>::try_from(threads::supervise(runs.into())?)
+            .unwrap_or_else(|_| unreachable!("two runs in, two out"));
+    Ok(Interaction {
+        program,
+        interactor,
+        program_ended_first: program_end < interactor_end,
+    })
+}
+
+/// A started program: its control and the streams the harness holds.
+struct Child {
+    control: Arc<Group>,
+    started: Instant,
+    stdin: Option<std::process::ChildStdin>,
+    stdout: Option<std::process::ChildStdout>,
+    stderr: std::process::ChildStderr,
+}
+
+/// Starts `program` in a process group of its own, under `limits`, with
+/// stdin and stdout as given and stderr piped; `held` is closed once its
+/// exit is noted.
+fn spawn(
+    program: &Path,
+    args: &[&OsStr],
+    limits: &Limits,
+    stdin: Stdio,
+    stdout: Stdio,
+    held: Vec<OwnedFd>,
+) -> io::Result<Child> {
+    let rlimits = resource_limits(limits)?;
+    let mut command = Command::new(program);
+    command
+        .args(args)
+        .env_remove("RUST_BACKTRACE")
+        .env_remove("RUST_LIB_BACKTRACE")
+        .stdin(stdin)
+        .stdout(stdout)
+        .stderr(Stdio::piped())
+        .process_group(0);
+    // SAFETY: the closure runs between fork and exec, and makes only
+    // async-signal-safe calls (setrlimit) on memory prepared before the fork.
+    unsafe {
+        command.pre_exec(move || {
+            for &(resource, bytes) in &rlimits {
+                let limit = libc::rlimit {
+                    rlim_cur: bytes,
+                    rlim_max: bytes,
+                };
+                if libc::setrlimit(resource, &limit) != 0 && enforced(resource) {
+                    return Err(io::Error::last_os_error());
+                }
+            }
+            Ok(())
+        });
+    }
+    let mut attempts = 0;
+    let mut child = loop {
+        match command.spawn() {
+            Ok(child) => break child,
+            // Another thread forking while the program's file was open for
+            // writing holds it for a moment: "text file busy".
+            Err(error) if error.raw_os_error() == Some(libc::ETXTBSY) && attempts < 20 => {
+                attempts += 1;
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            Err(error) => {
+                return Err(io::Error::new(
+                    error.kind(),
+                    format!("{}: {error}", crate::show::show_path(program)),
+                ))
+            }
+        }
+    };
+    let started = Instant::now();
+    let control = Arc::new(Group {
+        pid: child.id() as libc::pid_t,
+        reaped: Mutex::new(false),
+        held: Mutex::new(held),
+    });
+    Ok(Child {
+        control,
+        started,
+        stdin: child.stdin.take(),
+        stdout: child.stdout.take(),
+        stderr: child.stderr.take().expect("piped"),
+    })
+}
+
+/// A program leading its own process group, reaped by [`Group::wait`] alone.
+struct Group {
+    pid: libc::pid_t,
+    /// Set under the lock once the program is reaped: its pid, and so its
+    /// group's id, may then be another process's, and is signalled no more.
+    reaped: Mutex<bool>,
+    /// Copies of the program's ends of the pipes to its interactor, closed
+    /// only once its exit is noted: the interactor cannot see the end of the
+    /// program's output (nor the program the interactor's) before that, so
+    /// which of the two ended first is causal, not a race of their waiters.
+    held: Mutex<Vec<OwnedFd>>,
+}
+
+impl threads::Program for Group {
+    fn wait(&self) -> io::Result<End> {
+        // Waits for the exit but leaves the program a zombie, so that its
+        // group id stays valid for the kill of what it left.
+        loop {
+            // SAFETY: waitid fills a local siginfo_t.
+            let waited = unsafe {
+                let mut info: libc::siginfo_t = std::mem::zeroed();
+                libc::waitid(
+                    libc::P_PID,
+                    self.pid as libc::id_t,
+                    &mut info,
+                    libc::WEXITED | libc::WNOWAIT,
+                )
+            };
+            if waited == 0 {
+                break;
+            }
+            let error = io::Error::last_os_error();
+            if error.kind() != io::ErrorKind::Interrupted {
+                return Err(io::Error::new(error.kind(), format!("waitid: {error}")));
+            }
+        }
+        let at = Instant::now();
+        self.held
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner())
+            .clear();
+        let mut reaped = self
+            .reaped
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner());
+        let mut status = 0;
+        // SAFETY: rusage is a plain struct that wait4 fills.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        // SAFETY: kill and wait4 on our own child and its group.
+        unsafe {
+            // Its descendants must not outlive it, nor keep its pipes open.
+            libc::kill(-self.pid, libc::SIGKILL);
+            while libc::wait4(self.pid, &mut status, 0, &mut usage) < 0 {
+                if io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
+                    return Err(os_error("wait4"));
+                }
+            }
+        }
+        *reaped = true;
+        let time = |t: libc::timeval| {
+            Duration::from_secs(t.tv_sec.max(0) as u64)
+                + Duration::from_micros(t.tv_usec.max(0) as u64)
+        };
+        Ok(End {
+            status: ExitStatus::from_raw(status),
+            cpu: time(usage.ru_utime) + time(usage.ru_stime),
+            peak_memory_kb: peak_kb(usage.ru_maxrss),
+            at,
+        })
+    }
+
+    fn kill(&self) {
+        let reaped = self
+            .reaped
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner());
+        if !*reaped {
+            // SAFETY: signals our own child's group, which exists until it is reaped.
+            unsafe {
+                libc::kill(-self.pid, libc::SIGKILL);
+            }
+        }
+    }
+
+    fn was_killed(&self, status: ExitStatus) -> bool {
+        status.signal() == Some(libc::SIGKILL)
+    }
+}
+
+/// `ru_maxrss` in KiB: macOS (and iOS) report bytes, the others KiB.
+fn peak_kb(max_rss: libc::c_long) -> u64 {
+    let max_rss = max_rss.max(0) as u64;
+    if cfg!(target_vendor = "apple") {
+        max_rss / 1024
+    } else {
+        max_rss
+    }
+}
+
+/// The kind of resource `setrlimit` takes on this system.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+pub(super) type Resource = libc::__rlimit_resource_t;
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+pub(super) type Resource = libc::c_int;
+
+/// Whether the system enforces `resource`, so that failing to set it fails
+/// the run: macOS takes `RLIMIT_DATA` without enforcing it, and may refuse it.
+fn enforced(resource: Resource) -> bool {
+    !(cfg!(target_vendor = "apple") && resource == libc::RLIMIT_DATA)
+}
+
+/// The limits set before `exec`: the data segment's cap (heap and anonymous
+/// mappings; not the stack, nor the program's file) and the main thread's stack.
+///
+/// On Linux, the program's `ru_maxrss` starts at the resident memory of the
+/// process that forked it (the kernel counts the forked copy's pages before
+/// `exec` replaces them): the harness's own, about 2 MB for the `judge` command.
+pub(super) fn resource_limits(limits: &Limits) -> io::Result<Vec<(Resource, libc::rlim_t)>> {
+    let mut rlimits = Vec::new();
+    if let Some(mb) = limits.memory_mb {
+        let bytes = mib(mb.saturating_mul(MEMORY_CAP_FACTOR));
+        rlimits.push((libc::RLIMIT_DATA, bytes as libc::rlim_t));
+    }
+    if let Some(mb) = limits.stack_mb {
+        let bytes = mib(mb) as libc::rlim_t;
+        // SAFETY: getrlimit writes into a local struct.
+        let hard = unsafe {
+            let mut current: libc::rlimit = std::mem::zeroed();
+            if libc::getrlimit(libc::RLIMIT_STACK, &mut current) != 0 {
+                return Err(os_error("getrlimit"));
+            }
+            current.rlim_max
+        };
+        if hard != libc::RLIM_INFINITY && bytes > hard {
+            return Err(io::Error::new(
+                io::ErrorKind::PermissionDenied,
+                format!(
+                    "a stack of {mb} MiB is above this shell's hard limit of {} MiB (ulimit -Hs)",
+                    hard >> 20
+                ),
+            ));
+        }
+        rlimits.push((libc::RLIMIT_STACK, bytes));
+    }
+    Ok(rlimits)
+}

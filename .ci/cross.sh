@@ -233,14 +233,15 @@ case $command in
         check_target "$target"
         ready_for "$target"
         cross_env "$target"
-        # rustup's variables would steer nothing here but could confuse a
-        # build script that reads them.
+        # A rustup toolchain name and a rustc wrapper (sccache and the like,
+        # set up for rustup's rustc) are not meant for Debian's compiler.
         exec env -u RUSTUP_TOOLCHAIN -u RUSTC_WRAPPER -u RUSTC_WORKSPACE_WRAPPER \
             "${cross_vars[@]}" "$deb_cargo" "$@"
         ;;
     env)
         [ $# -eq 1 ] || usage
         check_target "$1"
+        ready_for "$1"
         cross_env "$1"
         for var in "${cross_vars[@]}"; do
             printf 'export %s=%q\n' "${var%%=*}" "${var#*=}"

@@ -11,7 +11,9 @@ use std::time::Duration;
 use growth::analysis::{analyse, Analysis, Verdict};
 use growth::series::{self, Program, Role, Settings, Subject};
 use growth::{plot, report};
-use judge::cases::problem::{growth_claim, missing_pieces, problem_names, Piece, Problem};
+use judge::cases::problem::{
+    growth_claim, missing_pieces, problem_names, program_path, Piece, Problem,
+};
 
 const USAGE: &str = "\
 usage: growth [--root DIR] [--bin-dir DIR] [--out DIR] [--seeds N] [--rounds N]
@@ -119,9 +121,9 @@ fn parse_args() -> Result<Options, lexopt::Error> {
     Ok(options)
 }
 
-/// `dir/name`, which must be an existing file.
+/// The program `name` built into `dir`, which must be an existing file.
 fn binary(dir: &Path, name: &str) -> Result<PathBuf, String> {
-    let path = dir.join(name);
+    let path = program_path(dir, name);
     if path.is_file() {
         Ok(path)
     } else {
@@ -309,8 +311,9 @@ fn run(options: &Options) -> Result<bool, String> {
 
 fn main() -> ExitCode {
     // `growth | head` ends quietly, as a shell pipeline expects, instead of
-    // panicking in println! (Rust ignores SIGPIPE by default).
+    // panicking in println! (Rust ignores SIGPIPE by default; Windows has none).
     // SAFETY: restores the default disposition of one signal, before any thread starts.
+    #[cfg(unix)]
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }

@@ -1,7 +1,8 @@
 //! One run of a program as a whole process, the way `scripts/bench.sh` times it:
 //! stdin from a file, stdout to `/dev/null` (or a file, for a generator), and
 //! from `wait4` its CPU time and peak memory; killed (with its process group) at
-//! a cap.
+//! a cap. On Windows, the times and peak working set are the process's own, and
+//! it alone is killed at the cap.
 //!
 //! The harness's `judge::runner::execute` feeds stdin through a pipe and keeps
 //! stdout, work of the harness's own that would be timed with the program and
@@ -9,12 +10,14 @@
 
 use std::fs::File;
 use std::io;
-use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::Path;
-use std::process::{Command, ExitStatus, Stdio};
-use std::sync::mpsc;
-use std::thread;
-use std::time::{Duration, Instant};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+#[cfg(unix)]
+use unix as system;
+#[cfg(windows)]
+use windows as system;
 
 /// What one finished run cost.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -66,56 +69,11 @@ pub fn run(program: &Path, args: &[&str], streams: Streams, cap: Duration) -> io
         .args(args)
         .stdin(stdin)
         .stdout(stdout)
-        .stderr(create(streams.stderr)?)
-        .process_group(0);
-    // A `pre_exec` makes std fork rather than posix_spawn (a vfork): the kernel
-    // counts the memory of whatever the program replaced at exec in its peak,
-    // all of this process with a vfork, only this process's private pages copied
-    // by a fork (a few hundred KiB).
-    // SAFETY: the closure does nothing, so nothing in it can break after fork.
-    unsafe {
-        command.pre_exec(|| Ok(()));
-    }
-    let child = command.spawn().map_err(|error| in_file(error, program))?;
-    let started = Instant::now();
-    let pid = child.id() as libc::pid_t;
-    let (ended_tx, ended_rx) = mpsc::channel();
-    // wait4 blocks; the cap is the channel's timeout.
-    thread::spawn(move || {
-        let ended = loop {
-            let mut status = 0;
-            // SAFETY: wait4 writes into a zeroed rusage owned by this frame.
-            let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-            let result = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-            if result == pid {
-                break Ok((status, usage, started.elapsed()));
-            }
-            let error = io::Error::last_os_error();
-            if error.kind() != io::ErrorKind::Interrupted {
-                break Err(error);
-            }
-        };
-        let _ = ended_tx.send(ended);
-    });
-    let (ended, over_cap) = match ended_rx.recv_timeout(cap) {
-        Ok(ended) => (ended, false),
-        Err(_) => {
-            // Not reaped yet, so the group id is still this run's.
-            // SAFETY: kill sends a signal; no memory is involved.
-            unsafe {
-                libc::kill(-pid, libc::SIGKILL);
-            }
-            let ended = ended_rx
-                .recv()
-                .map_err(|_| io::Error::other("the waiting thread ended without a result"))?;
-            (ended, true)
-        }
-    };
-    let (status, usage, wall) = ended?;
-    if over_cap {
+        .stderr(create(streams.stderr)?);
+    let child = system::spawn(&mut command).map_err(|error| in_file(error, program))?;
+    let Some((status, sample)) = system::wait_within(child, cap)? else {
         return Ok(Outcome::OverCap);
-    }
-    let status = ExitStatus::from_raw(status);
+    };
     if !status.success() {
         let stderr = std::fs::read(streams.stderr).unwrap_or_default();
         let tail = judge::show::lines(&stderr, 2, true);
@@ -127,18 +85,209 @@ pub fn run(program: &Path, args: &[&str], streams: Streams, cap: Duration) -> io
             format!("{how}: {tail}")
         }));
     }
-    let seconds = |time: libc::timeval| {
-        Duration::from_secs(time.tv_sec as u64) + Duration::from_micros(time.tv_usec as u64)
-    };
-    Ok(Outcome::Finished(Sample {
-        cpu: seconds(usage.ru_utime) + seconds(usage.ru_stime),
-        wall,
-        peak_rss_kib: usage.ru_maxrss as u64,
-    }))
+    Ok(Outcome::Finished(sample))
 }
 
-#[cfg(test)]
+#[cfg(unix)]
+mod unix {
+    use std::io;
+    use std::os::unix::process::{CommandExt, ExitStatusExt};
+    use std::process::{Child, Command, ExitStatus};
+    use std::sync::mpsc;
+    use std::thread;
+    use std::time::{Duration, Instant};
+
+    use super::Sample;
+
+    /// Starts `command` as the leader of a process group of its own.
+    pub(super) fn spawn(command: &mut Command) -> io::Result<Child> {
+        command.process_group(0);
+        // A `pre_exec` makes std fork rather than posix_spawn (a vfork): the kernel
+        // counts the memory of whatever the program replaced at exec in its peak,
+        // all of this process with a vfork, only this process's private pages copied
+        // by a fork (a few hundred KiB).
+        // SAFETY: the closure does nothing, so nothing in it can break after fork.
+        unsafe {
+            command.pre_exec(|| Ok(()));
+        }
+        command.spawn()
+    }
+
+    /// How `child` ended and what it cost, from `wait4`; `None` when it was
+    /// still running after `cap`, and so killed with its process group.
+    pub(super) fn wait_within(
+        child: Child,
+        cap: Duration,
+    ) -> io::Result<Option<(ExitStatus, Sample)>> {
+        let started = Instant::now();
+        let pid = child.id() as libc::pid_t;
+        let (ended_tx, ended_rx) = mpsc::channel();
+        // wait4 blocks; the cap is the channel's timeout.
+        thread::spawn(move || {
+            let ended = loop {
+                let mut status = 0;
+                // SAFETY: wait4 writes into a zeroed rusage owned by this frame.
+                let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+                let result = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+                if result == pid {
+                    break Ok((status, usage, started.elapsed()));
+                }
+                let error = io::Error::last_os_error();
+                if error.kind() != io::ErrorKind::Interrupted {
+                    break Err(error);
+                }
+            };
+            let _ = ended_tx.send(ended);
+        });
+        let (ended, over_cap) = match ended_rx.recv_timeout(cap) {
+            Ok(ended) => (ended, false),
+            Err(_) => {
+                // Not reaped yet, so the group id is still this run's.
+                // SAFETY: kill sends a signal; no memory is involved.
+                unsafe {
+                    libc::kill(-pid, libc::SIGKILL);
+                }
+                let ended = ended_rx
+                    .recv()
+                    .map_err(|_| io::Error::other("the waiting thread ended without a result"))?;
+                (ended, true)
+            }
+        };
+        let (status, usage, wall) = ended?;
+        if over_cap {
+            return Ok(None);
+        }
+        let seconds = |time: libc::timeval| {
+            Duration::from_secs(time.tv_sec as u64) + Duration::from_micros(time.tv_usec as u64)
+        };
+        // KiB, but bytes on macOS.
+        let max_rss = usage.ru_maxrss as u64;
+        Ok(Some((
+            ExitStatus::from_raw(status),
+            Sample {
+                cpu: seconds(usage.ru_utime) + seconds(usage.ru_stime),
+                wall,
+                peak_rss_kib: if cfg!(target_vendor = "apple") {
+                    max_rss / 1024
+                } else {
+                    max_rss
+                },
+            },
+        )))
+    }
+}
+
+#[cfg(windows)]
+mod windows {
+    use std::io;
+    use std::os::windows::io::{AsRawHandle, RawHandle};
+    use std::process::{Child, Command, ExitStatus};
+    use std::thread;
+    use std::time::{Duration, Instant};
+
+    use super::Sample;
+
+    /// How often a running program is asked whether it has exited.
+    const POLL: Duration = Duration::from_millis(1);
+
+    /// `FILETIME`: 100 ns units in two halves.
+    #[repr(C)]
+    #[derive(Default)]
+    struct FileTime {
+        low: u32,
+        high: u32,
+    }
+
+    impl FileTime {
+        fn duration(&self) -> Duration {
+            Duration::from_nanos(((u64::from(self.high) << 32) | u64::from(self.low)) * 100)
+        }
+    }
+
+    /// `PROCESS_MEMORY_COUNTERS`, of which only the peak working set is read.
+    #[repr(C)]
+    #[derive(Default)]
+    struct MemoryCounters {
+        cb: u32,
+        _page_fault_count: u32,
+        peak_working_set_size: usize,
+        _other_sizes: [usize; 7],
+    }
+
+    #[link(name = "kernel32")]
+    extern "system" {
+        fn GetProcessTimes(
+            process: RawHandle,
+            creation: *mut FileTime,
+            exit: *mut FileTime,
+            kernel: *mut FileTime,
+            user: *mut FileTime,
+        ) -> i32;
+        fn K32GetProcessMemoryInfo(
+            process: RawHandle,
+            counters: *mut MemoryCounters,
+            size: u32,
+        ) -> i32;
+    }
+
+    /// Starts `command`.
+    pub(super) fn spawn(command: &mut Command) -> io::Result<Child> {
+        command.spawn()
+    }
+
+    /// How `child` ended and what it cost, from its process handle; `None`
+    /// when it was still running after `cap`, and so killed (it alone:
+    /// Windows has no process groups to kill).
+    pub(super) fn wait_within(
+        mut child: Child,
+        cap: Duration,
+    ) -> io::Result<Option<(ExitStatus, Sample)>> {
+        let started = Instant::now();
+        let status = loop {
+            if let Some(status) = child.try_wait()? {
+                break status;
+            }
+            if started.elapsed() > cap {
+                child.kill()?;
+                child.wait()?;
+                return Ok(None);
+            }
+            thread::sleep(POLL);
+        };
+        let wall = started.elapsed();
+        let handle = child.as_raw_handle();
+        let mut times: [FileTime; 4] = Default::default();
+        let [creation, exit, kernel, user] = &mut times;
+        let mut memory = MemoryCounters {
+            cb: size_of::<MemoryCounters>() as u32,
+            ..MemoryCounters::default()
+        };
+        // SAFETY: the handle is the child's, open until `child` is dropped; both
+        // calls write into structs owned by this frame, of the sizes they are told.
+        let measured = unsafe {
+            GetProcessTimes(handle, creation, exit, kernel, user) != 0
+                && K32GetProcessMemoryInfo(handle, &mut memory, memory.cb) != 0
+        };
+        if !measured {
+            return Err(io::Error::last_os_error());
+        }
+        Ok(Some((
+            status,
+            Sample {
+                cpu: kernel.duration() + user.duration(),
+                wall,
+                peak_rss_kib: (memory.peak_working_set_size / 1024) as u64,
+            },
+        )))
+    }
+}
+
+// Its programs are the system's cat, dd and sh, and it reads /proc.
+#[cfg(all(test, unix))]
 mod tests {
+    use std::thread;
+    use std::time::Instant;
+
     use super::*;
 
     /// `cat` with `input` on stdin (no script written and run: a file just

@@ -124,7 +124,8 @@ fn generate(subject: &Subject, seed: u64, size: &str, path: &Path) -> Result<(u6
     };
     let stderr = path.with_extension("gen-stderr");
     let streams = Streams {
-        stdin: Path::new("/dev/null"),
+        // The null device (`NUL` on Windows).
+        stdin: Path::new(if cfg!(windows) { "NUL" } else { "/dev/null" }),
         stdout: Some(path),
         stderr: &stderr,
     };
@@ -320,6 +321,7 @@ pub fn measure(
 mod tests {
     use super::*;
 
+    #[cfg(unix)]
     fn program(role: Role, path: &str) -> Program {
         Program {
             role,
@@ -333,6 +335,7 @@ mod tests {
     /// 12, `12`, then `1` at size 2, then `12`: both are at their largest
     /// (`max`'s input) from size 4 on. A seed of one digit prints itself at every
     /// size.
+    #[cfg(unix)]
     fn subject(programs: Vec<Program>) -> Subject {
         Subject {
             name: "fake".to_string(),
@@ -342,6 +345,7 @@ mod tests {
         }
     }
 
+    #[cfg(unix)]
     fn measure_in_tempdir(
         subject: &Subject,
         seeds: &[u64],
@@ -364,6 +368,8 @@ mod tests {
         (measured, String::from_utf8(log).unwrap())
     }
 
+    // Its programs are the system's true, false, yes and basename.
+    #[cfg(unix)]
     #[test]
     fn sizes_double_until_every_seed_gives_its_largest_input() {
         let subject = subject(vec![
@@ -415,6 +421,8 @@ mod tests {
         );
     }
 
+    // Its programs are the system's true, false, yes and basename.
+    #[cfg(unix)]
     #[test]
     fn a_generator_with_one_size_is_a_constant_size() {
         let mut slow = program(Role::Baseline, "/bin/yes");
@@ -432,6 +440,8 @@ mod tests {
         );
     }
 
+    // Its programs are the system's true, false, yes and basename.
+    #[cfg(unix)]
     #[test]
     fn a_failing_solution_or_generator_is_an_error() {
         let failing = subject(vec![program(Role::Solution, "/bin/false")]);

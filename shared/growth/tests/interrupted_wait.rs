@@ -2,6 +2,9 @@
 //! own: its signals reach every thread of this process, which in another test
 //! binary would be other tests' threads.
 
+// It signals threads with gettid and tgkill, which are Linux's.
+#![cfg(target_os = "linux")]
+
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;

@@ -26,7 +26,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use lexopt::prelude::*;
 use lexopt::Parser;
 
-use judge::cases::problem::{missing_pieces, problem_names, Piece, Problem, MAX_MB};
+use judge::cases::problem::{missing_pieces, problem_names, program_path, Piece, Problem, MAX_MB};
 use judge::commands::check::{
     check_cases, check_workspace_problem, unusable, Judges, Style, Summary,
 };
@@ -655,7 +655,8 @@ fn check(options: &CheckOptions) -> Result<Summary, Failure> {
     let mut stdout = io::stdout().lock();
     for name in &names {
         let problem = Problem::load(root, name).map_err(|error| format!("{name}: {error}"))?;
-        let summary = check_workspace_problem(&problem, &bin_dir.join(name), &mut stdout, style())?;
+        let summary =
+            check_workspace_problem(&problem, &program_path(bin_dir, name), &mut stdout, style())?;
         total.add(summary);
         stdout.flush()?;
     }
@@ -731,11 +732,11 @@ fn outputs_command(options: &OutputsOptions) -> ExitCode {
             )));
         }
         let has_validator = pieces.contains(&Piece::Validate);
-        let validator = bin_dir.join(Piece::Validate.binary(problem));
+        let validator = program_path(bin_dir, &Piece::Validate.binary(problem));
         let mut stdout = io::stdout().lock();
         let written = write_outputs(
             &loaded,
-            &bin_dir.join(Piece::Naive.binary(problem)),
+            &program_path(bin_dir, &Piece::Naive.binary(problem)),
             has_validator.then_some(validator.as_path()),
             *naive_limit,
             &mut stdout,

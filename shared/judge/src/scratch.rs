@@ -64,8 +64,8 @@ fn tempdir_in(parent: &Path) -> io::Result<ScratchDir> {
 }
 
 /// Writes an executable shell script `name` with `body` in `dir`, for the unit
-/// tests' checkers, interactors and programs.
-#[cfg(test)]
+/// tests' checkers, interactors and programs (on Unix: `/bin/sh`, execute bits).
+#[cfg(all(test, unix))]
 pub(crate) fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
     use std::os::unix::fs::PermissionsExt;
     let path = dir.join(name);

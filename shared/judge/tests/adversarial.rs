@@ -2,6 +2,9 @@
 //! script in a temporary folder) and checked fixed. Every test is bounded in
 //! time and memory and leaves nothing running.
 
+// Its programs are shell scripts.
+#![cfg(unix)]
+
 use std::fs;
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::{symlink, PermissionsExt};
@@ -208,6 +211,8 @@ fn endless_output_is_output_limit_exceeded_at_the_cap() {
 }
 
 /// CPU time the calling thread has used, user and system.
+// RUSAGE_THREAD is Linux's.
+#[cfg(target_os = "linux")]
 fn thread_cpu() -> Duration {
     // SAFETY: getrusage fills the zeroed struct it is given.
     let usage = unsafe {
@@ -220,6 +225,8 @@ fn thread_cpu() -> Duration {
 }
 
 /// The harness sleeps in poll while a program runs: no busy waiting.
+// Its CPU time is the thread's, from RUSAGE_THREAD, which is Linux's.
+#[cfg(target_os = "linux")]
 #[test]
 fn the_harness_waits_without_spinning() {
     let before = thread_cpu();
@@ -482,6 +489,8 @@ fn skipped_files_and_dangling_links_are_named() {
 }
 
 /// Defect 8: every Linux signal has its name.
+// The real-time signals' range, SIGRTMIN to SIGRTMAX, is Linux's.
+#[cfg(target_os = "linux")]
 #[test]
 fn every_signal_is_named() {
     let run = run_script("kill -XCPU $$", b"", 5 * SECOND);

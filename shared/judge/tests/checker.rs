@@ -2,6 +2,9 @@
 //! `judge check`: small shell-script programs and checkers, and the Rust checker
 //! of a made-up "print any shortest path" problem (`examples/shortest_path_check.rs`).
 
+// Its programs and most of its checkers are shell scripts.
+#![cfg(unix)]
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Duration;

@@ -1,9 +1,14 @@
 //! The `judge` command line: any bytes as paths, `--opt=value`, one-line
 //! mistakes, and help per command.
 
-use std::ffi::{OsStr, OsString};
+use std::ffi::OsStr;
+#[cfg(unix)]
+use std::ffi::OsString;
+#[cfg(unix)]
 use std::fs;
+#[cfg(unix)]
 use std::os::unix::ffi::OsStringExt;
+#[cfg(unix)]
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -31,10 +36,13 @@ fn judge_text(args: &[&str]) -> (Option<i32>, String, String) {
 }
 
 /// A path in `dir` whose last part is the byte 0xff, not UTF-8.
+#[cfg(unix)]
 fn non_utf8_path(dir: &Path) -> OsString {
     dir.join(OsString::from_vec(vec![0xff])).into_os_string()
 }
 
+// A file name that is not UTF-8 can only be made on Unix.
+#[cfg(unix)]
 #[test]
 fn paths_that_are_not_utf8_are_ordinary_errors() {
     let dir = judge::scratch::tempdir().unwrap();
@@ -90,6 +98,8 @@ fn paths_that_are_not_utf8_are_ordinary_errors() {
     );
 }
 
+// Its program is /bin/cat.
+#[cfg(unix)]
 #[test]
 fn options_take_their_value_after_a_space_or_an_equals_sign() {
     let dir = judge::scratch::tempdir().unwrap();
@@ -264,6 +274,8 @@ fn help_lists_the_commands() {
     }
 }
 
+// Its program is a shell script.
+#[cfg(unix)]
 #[test]
 fn a_program_is_a_file_never_a_command_on_path() {
     // `true` here is the script in the current folder, not /bin/true.

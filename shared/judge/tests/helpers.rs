@@ -10,9 +10,9 @@ use std::thread;
 use std::time::Duration;
 
 use judge::commands::check::assert_io_tests_pass;
-use judge::judging::crosscheck::{
-    assert_agree, assert_agree_on_generated, generated_input, program_output,
-};
+use judge::judging::crosscheck::generated_input;
+#[cfg(unix)]
+use judge::judging::crosscheck::{assert_agree, assert_agree_on_generated, program_output};
 use judge::scratch::{tempdir, ScratchDir};
 use judge::validate::{
     assert_exit_contract, assert_generated_inputs_valid, assert_invalid,
@@ -21,7 +21,9 @@ use judge::validate::{
 
 mod common;
 
-use common::{problem_crate, script, SECOND};
+#[cfg(unix)]
+use common::script;
+use common::{problem_crate, SECOND};
 
 /// The text of the panic that `f` must end in.
 fn panic_message(f: impl FnOnce()) -> String {
@@ -52,16 +54,20 @@ fn path_text(path: &Path) -> &str {
 
 /// A script that prints its input with `3` replaced by `4`: a submission that
 /// is wrong on one input.
+#[cfg(unix)]
 const WRONG_ON_3: &str = r#"read x; if [ "$x" = 3 ]; then echo 4; else echo "$x"; fi"#;
 
 /// A generator whose walk has five inputs, `0` to `4`, and whose random input
 /// for `SEED SIZE` is `SEED`.
+#[cfg(unix)]
 const GEN: &str = r#"case "$1" in
   --count-all) echo 5 ;;
   --all) echo "$2" ;;
   *) echo "$1" ;;
 esac"#;
 
+// Its programs are shell scripts.
+#[cfg(unix)]
 #[test]
 fn assert_agree_passes_on_equal_outputs_and_fails_naming_the_verdict_or_the_reference_failure() {
     let dir = tempdir().unwrap();
@@ -82,6 +88,8 @@ fn assert_agree_passes_on_equal_outputs_and_fails_naming_the_verdict_or_the_refe
     );
 }
 
+// Its programs are shell scripts.
+#[cfg(unix)]
 #[test]
 fn assert_agree_on_generated_names_the_one_input_of_the_walk_in_disagreement() {
     let dir = tempdir().unwrap();
@@ -112,6 +120,8 @@ fn assert_agree_on_generated_names_the_one_input_of_the_walk_in_disagreement() {
     );
 }
 
+// Its programs are shell scripts.
+#[cfg(unix)]
 #[test]
 fn a_failing_generator_fails_the_test_naming_its_arguments() {
     let dir = tempdir().unwrap();
@@ -129,6 +139,8 @@ fn a_failing_generator_fails_the_test_naming_its_arguments() {
     );
 }
 
+// Its program is a shell script.
+#[cfg(unix)]
 #[test]
 fn program_output_is_what_the_program_prints_for_its_input_and_fails_with_it() {
     let dir = tempdir().unwrap();
@@ -142,6 +154,8 @@ fn program_output_is_what_the_program_prints_for_its_input_and_fails_with_it() {
     );
 }
 
+// Its generator is a shell script.
+#[cfg(unix)]
 #[test]
 fn generated_input_is_what_the_generator_prints() {
     let dir = tempdir().unwrap();
@@ -216,6 +230,7 @@ fn assert_stored_inputs_valid_fails_when_there_is_no_stored_input() {
 }
 
 /// Accepts the one-line inputs `0` to `4` but `2`, and `5`.
+#[cfg(unix)]
 fn all_but_two(input: &[u8]) -> Result<(), String> {
     match input {
         b"0\n" | b"1\n" | b"3\n" | b"4\n" | b"5\n" => Ok(()),
@@ -223,6 +238,8 @@ fn all_but_two(input: &[u8]) -> Result<(), String> {
     }
 }
 
+// Its generator is a shell script.
+#[cfg(unix)]
 #[test]
 fn assert_generated_inputs_valid_walks_every_input_then_the_random_ones() {
     let dir = tempdir().unwrap();
@@ -354,7 +371,8 @@ fn check_mutants_fails_on_a_hang() {
 }
 
 /// A validator binary: exit 0 on `ok`, else `p: bad` on stderr and exit 1;
-/// `broken` is run before, to break the contract.
+/// `broken` is run before, to break the contract: a shell script.
+#[cfg(unix)]
 fn validator_binary(dir: &Path, name: &str, broken: &str) -> String {
     let body = format!(
         "input=$(cat)\n{broken}\nif [ \"$input\" = ok ]; then exit 0; fi\necho 'p: bad' >&2\nexit 1"
@@ -362,6 +380,8 @@ fn validator_binary(dir: &Path, name: &str, broken: &str) -> String {
     path_text(&script(dir, name, &body)).to_string()
 }
 
+// Its validator is a shell script.
+#[cfg(unix)]
 #[test]
 fn assert_exit_contract_holds_for_a_validator_that_keeps_it() {
     let dir = tempdir().unwrap();
@@ -372,6 +392,7 @@ fn assert_exit_contract_holds_for_a_validator_that_keeps_it() {
 /// How `assert_exit_contract` fails on the validator binary broken by `broken`,
 /// with `ok` as the valid input, `no` as the invalid one and `message` expected:
 /// the binary's path and the failure's message.
+#[cfg(unix)]
 fn contract_failure(broken: &str, message: &str) -> (String, String) {
     let dir = tempdir().unwrap();
     let binary = validator_binary(dir.path(), "validator", broken);
@@ -379,6 +400,8 @@ fn contract_failure(broken: &str, message: &str) -> (String, String) {
     (binary, failure)
 }
 
+// Its validator is a shell script.
+#[cfg(unix)]
 #[test]
 fn assert_exit_contract_fails_on_a_validator_that_accepts_a_bad_input() {
     let (binary, message) = contract_failure("exit 0", "p: bad");
@@ -386,6 +409,8 @@ fn assert_exit_contract_fails_on_a_validator_that_accepts_a_bad_input() {
     assert_begins(&message, &format!("{start}exit status 0, stderr \"\"\n"));
 }
 
+// Its validator is a shell script.
+#[cfg(unix)]
 #[test]
 fn assert_exit_contract_fails_on_a_validator_that_rejects_a_good_input() {
     let (binary, message) = contract_failure("echo 'p: bad' >&2; exit 1", "p: bad");
@@ -393,6 +418,8 @@ fn assert_exit_contract_fails_on_a_validator_that_rejects_a_good_input() {
     assert_eq!(message, format!("{binary} {expected}"));
 }
 
+// Its validator is a shell script.
+#[cfg(unix)]
 #[test]
 fn assert_exit_contract_fails_on_a_validator_that_writes_on_stdout() {
     let (binary, message) = contract_failure("echo checked", "p: bad");
@@ -402,6 +429,8 @@ fn assert_exit_contract_fails_on_a_validator_that_writes_on_stdout() {
     assert_eq!(message, format!("{binary} printed on stdout"));
 }
 
+// Its validator is a shell script.
+#[cfg(unix)]
 #[test]
 fn assert_exit_contract_fails_on_another_message_or_stderr_for_a_good_input() {
     let (binary, message) = contract_failure("", "p: worse");
@@ -426,6 +455,7 @@ fn assert_exit_contract_fails_on_a_binary_that_cannot_run() {
 /// How `assert_io_tests_pass` meets the `demo` problem with one case `1` -> `2`,
 /// the scripts `validator` and `binary` built side by side as cargo does: the
 /// message it fails with, if it fails.
+#[cfg(unix)]
 fn io_tests_failure(validator: &str, binary: &str) -> Option<String> {
     let (root, crate_dir) = demo_workspace(&[("one", "1\n", "2\n")]);
     let bin = root.path().join("bin");
@@ -437,6 +467,8 @@ fn io_tests_failure(validator: &str, binary: &str) -> Option<String> {
         .map(|payload| text_of(payload.as_ref()))
 }
 
+// Its validator and binary are shell scripts.
+#[cfg(unix)]
 #[test]
 fn assert_io_tests_pass_fails_a_wrong_binary_or_a_rejected_input_with_the_counts() {
     let accepts = "cat > /dev/null";

@@ -2,6 +2,9 @@
 //! (a shell script here, testlib's convention), each verdict shown with one
 //! deliberately right or broken guesser compiled by rustc.
 
+// Its interactor is a shell script.
+#![cfg(unix)]
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;

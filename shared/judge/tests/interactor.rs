@@ -2,6 +2,9 @@
 //! `guess-interact` (tests/fixtures/guess-interact.rs) run by the harness against
 //! small shell-script guessers, each of its ways to end shown with its message.
 
+// Its guessers are shell scripts.
+#![cfg(unix)]
+
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};

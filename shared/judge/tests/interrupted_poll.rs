@@ -2,6 +2,9 @@
 //! wait for the program's start, for its end and for its keeper. A test binary
 //! of its own: the signal handler it installs is the whole process's.
 
+// It signals the harness's thread with gettid and tgkill, which are Linux's.
+#![cfg(target_os = "linux")]
+
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;

@@ -2,12 +2,15 @@
 //! small Rust program compiled by rustc: it touches memory, allocates without
 //! bound, or recurses deep.
 
+#[cfg(unix)]
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::time::Duration;
 
+#[cfg(unix)]
 use judge::cases::problem::Problem;
+#[cfg(unix)]
 use judge::commands::check::{check_problem, Style};
 use judge::judging::verdict::Verdict;
 use judge::runner::{execute_with, Limits};
@@ -15,7 +18,9 @@ use judge::scratch::ScratchDir;
 
 mod common;
 
-use common::{judge_cli, rust_program, script};
+use common::rust_program;
+#[cfg(unix)]
+use common::{judge_cli, script};
 
 /// `hungry touch MB`: touches MB MiB, one byte a page, and prints the pages.
 /// `hungry runaway`: allocates and fills 1 MiB blocks until an allocation fails.
@@ -135,6 +140,8 @@ fn a_runaway_allocation_fails_at_the_cap_and_is_mle() {
         .starts_with("an allocation failed at the cap of 128 MB"));
 }
 
+// A stack overflow is a signal; a Windows stack is set at link time, not by the runner.
+#[cfg(unix)]
 #[test]
 fn deep_recursion_needs_the_judges_stack() {
     let deep = ["recurse", "1000000"];
@@ -161,6 +168,8 @@ fn deep_recursion_needs_the_judges_stack() {
 
 /// A problem's limits reach its report: the stack defaults to the memory
 /// limit, each case shows its peak, and the header both limits.
+// Its program is a shell script, and its stack overflow a signal.
+#[cfg(unix)]
 #[test]
 fn a_problems_report_shows_its_limits_and_each_peak() {
     let dir = judge::scratch::tempdir().unwrap();
@@ -216,6 +225,8 @@ fn a_problems_report_shows_its_limits_and_each_peak() {
 }
 
 /// `judge test`: the limits from the command line, the peak on each line.
+// Its program is a shell script, and its stack overflow a signal.
+#[cfg(unix)]
 #[test]
 fn judge_test_takes_memory_and_stack_limits() {
     let dir = judge::scratch::tempdir().unwrap();

@@ -2,6 +2,9 @@
 //! (it once grew ~17× the output on short lines). A counting allocator measures
 //! the peak of live heap bytes while one run is judged.
 
+// Its program is a pipeline run by /bin/sh.
+#![cfg(unix)]
+
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;

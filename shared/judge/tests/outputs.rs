@@ -2,6 +2,9 @@
 //! overwriting a file, and nothing written for an input that is rejected or that
 //! the naive fails on.
 
+// Its naives and validators are shell scripts.
+#![cfg(unix)]
+
 use std::fs;
 use std::path::Path;
 use std::time::Duration;

@@ -2,6 +2,9 @@
 //! behind and takes none of its caller's. A test binary of its own, so that
 //! the only children of the process are this test's.
 
+// It runs /bin/sh and waits with waitpid.
+#![cfg(unix)]
+
 use std::ffi::OsStr;
 use std::path::Path;
 use std::process::Command;

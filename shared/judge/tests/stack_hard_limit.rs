@@ -1,6 +1,9 @@
 //! Stack limits under a finite hard limit (`ulimit -Hs`). A test binary of its
 //! own: lowering this process's hard limit cannot be undone.
 
+// It lowers the hard limit with setrlimit and runs /bin/sh.
+#![cfg(unix)]
+
 use std::path::Path;
 use std::time::Duration;
 

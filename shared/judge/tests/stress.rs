@@ -2,6 +2,9 @@
 //! print their sum. The programs are small shell scripts: a generator, a naive,
 //! a correct submission and deliberately broken ones.
 
+// Its programs are shell scripts.
+#![cfg(unix)]
+
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};

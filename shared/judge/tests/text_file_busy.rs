@@ -3,6 +3,9 @@
 //! it: the harness tries again for a moment, then reports it. A file of its own,
 //! so that no other test's fork holds the program open.
 
+// Its program is a shell script; ETXTBSY is a Unix error.
+#![cfg(unix)]
+
 use std::fs::{self, File};
 use std::io::Write;
 use std::os::unix::fs::PermissionsExt;

@@ -1,6 +1,9 @@
 //! Every verdict of the harness, proved with deliberately broken fixture programs
 //! (small shell scripts written to a temporary folder).
 
+// Its programs are shell scripts.
+#![cfg(unix)]
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -65,6 +65,12 @@ impl Piece {
     }
 }
 
+/// The program that cargo builds from the binary `name` into `bin_dir`:
+/// `bin_dir/name`, `name.exe` on Windows.
+pub fn program_path(bin_dir: &Path, name: &str) -> PathBuf {
+    bin_dir.join(format!("{name}{}", std::env::consts::EXE_SUFFIX))
+}
+
 /// Why a tool cannot run on `problem` without the `missing` pieces, and the
 /// command that adds them.
 pub fn missing_pieces(problem: &str, tool: &str, missing: &[Piece]) -> String {
@@ -200,7 +206,7 @@ impl Problem {
     /// `bin_dir`, the folder of its built binaries.
     pub fn checking(&self, bin_dir: &Path) -> Checking {
         if self.checker {
-            Checking::checker_program(bin_dir.join(format!("{}-check", self.name)))
+            Checking::checker_program(program_path(bin_dir, &format!("{}-check", self.name)))
         } else {
             Checking::Compare(self.compare)
         }
@@ -552,7 +558,10 @@ name = "demo-naive"
         let checker = load_judge_table("checker = true\n").unwrap();
         assert_eq!(
             checker.checking(Path::new("bin")),
-            Checking::checker_program(PathBuf::from("bin/demo-check"))
+            Checking::checker_program(PathBuf::from(format!(
+                "bin/demo-check{}",
+                std::env::consts::EXE_SUFFIX
+            )))
         );
         for (lines, message) in [
             ("compare = \"exact\"\n", "unknown comparison `exact`"),
@@ -801,7 +810,8 @@ name = "demo-naive"
         }
         assert_eq!(problem_names(root.path()).unwrap(), ["alpha", "zeta"]);
         let error = problem_names(&root.path().join("none")).unwrap_err();
-        assert!(error.to_string().contains("none/crates: "), "{error}");
+        let shown = format!("{}: ", Path::new("none").join("crates").display());
+        assert!(error.to_string().contains(&shown), "{error}");
     }
 
     #[test]

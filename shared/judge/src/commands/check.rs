@@ -6,9 +6,7 @@ use std::io::{self, Write};
 use std::path::Path;
 use std::time::Duration;
 
-use std::os::unix::fs::PermissionsExt;
-
-use crate::cases::problem::{Piece, Problem};
+use crate::cases::problem::{program_path, Piece, Problem};
 use crate::cases::suite::discover;
 use crate::judging::answer::Checking;
 use crate::judging::verdict::{judge_interactive, megabytes, run_stderr_tail, Verdict};
@@ -73,11 +71,22 @@ pub fn unusable(program: &Path) -> Option<String> {
     match fs::metadata(program) {
         Err(error) => Some(format!("{shown}: {error}")),
         Ok(metadata) if !metadata.is_file() => Some(format!("{shown} is not a file")),
-        Ok(metadata) if metadata.permissions().mode() & 0o111 == 0 => {
-            Some(format!("{shown} is not executable"))
-        }
+        Ok(metadata) if !executable(&metadata) => Some(format!("{shown} is not executable")),
         Ok(_) => None,
     }
+}
+
+/// Whether a file may be run: on Unix, one of its execute bits is set;
+/// Windows has no such bits, so every file may be tried.
+#[cfg(unix)]
+fn executable(metadata: &fs::Metadata) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    metadata.permissions().mode() & 0o111 != 0
+}
+
+#[cfg(not(unix))]
+fn executable(_: &fs::Metadata) -> bool {
+    true
 }
 
 /// Reads a case file; the error names it (a dangling link, say).
@@ -180,10 +189,11 @@ pub fn check_workspace_problem(
     out: &mut dyn Write,
     style: Style,
 ) -> io::Result<Summary> {
-    let checking = problem.checking(bin_dir_of(binary));
-    let interactor = binary.with_file_name(format!("{}-interact", problem.name));
+    let bin_dir = bin_dir_of(binary);
+    let checking = problem.checking(bin_dir);
+    let interactor = program_path(bin_dir, &format!("{}-interact", problem.name));
     let interactor = problem.interactive.then_some(interactor.as_path());
-    let validator = binary.with_file_name(Piece::Validate.binary(&problem.name));
+    let validator = program_path(bin_dir, &Piece::Validate.binary(&problem.name));
     let validated = problem.pieces()?.contains(&Piece::Validate);
     let judges = Judges {
         validator: validated.then_some(validator.as_path()),
@@ -414,7 +424,8 @@ fn fail_test(message: String) -> ! {
     std::panic::resume_unwind(Box::new(message))
 }
 
-#[cfg(test)]
+// Its validators are shell scripts.
+#[cfg(all(test, unix))]
 mod tests {
     use super::*;
     use crate::scratch::{script, tempdir};

@@ -390,7 +390,10 @@ pub fn judge_interactive(
 
 #[cfg(test)]
 mod tests {
+    #[cfg(unix)]
     use std::os::unix::process::ExitStatusExt;
+    #[cfg(windows)]
+    use std::os::windows::process::ExitStatusExt;
     use std::process::ExitStatus;
 
     use super::*;
@@ -400,7 +403,18 @@ mod tests {
     /// A run that exited with `code` after 1 s under a 64 MB limit, with this
     /// stdout and stderr.
     fn exited(code: i32, stdout: &[u8], stderr: &[u8]) -> Execution {
-        ended(Some(ExitStatus::from_raw(code << 8)), stdout, stderr)
+        ended(Some(exit_status(code)), stdout, stderr)
+    }
+
+    /// The status of a program that exited with `code`.
+    #[cfg(unix)]
+    fn exit_status(code: i32) -> ExitStatus {
+        ExitStatus::from_raw(code << 8)
+    }
+
+    #[cfg(windows)]
+    fn exit_status(code: i32) -> ExitStatus {
+        ExitStatus::from_raw(code as u32)
     }
 
     fn ended(status: Option<ExitStatus>, stdout: &[u8], stderr: &[u8]) -> Execution {
@@ -510,6 +524,8 @@ mod tests {
         );
     }
 
+    // A failed allocation aborts the program: SIGABRT, a signal of Unix.
+    #[cfg(unix)]
     #[test]
     fn memory_over_the_limit_or_a_failed_allocation_is_mle() {
         let mut run = exited(0, b"516\n", b"");
@@ -582,6 +598,8 @@ mod tests {
         );
     }
 
+    // A stack overflow aborts the program: SIGABRT, a signal of Unix.
+    #[cfg(unix)]
     #[test]
     fn a_failed_run_is_re_with_its_stderr() {
         let run = exited(
@@ -721,6 +739,8 @@ mod tests {
         );
     }
 
+    // Its interactor and programs are shell scripts.
+    #[cfg(unix)]
     #[test]
     fn an_interactor_gets_input_output_and_answer_and_a_second_more() {
         let dir = crate::scratch::tempdir().unwrap();

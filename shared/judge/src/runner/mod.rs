@@ -32,10 +32,12 @@ use std::time::Duration;
 mod linux;
 #[cfg(unix)]
 mod signals;
-#[cfg(unix)]
+#[cfg(any(unix, windows))]
 mod threads;
 #[cfg(unix)]
 mod unix;
+#[cfg(windows)]
+mod windows;
 
 #[cfg(unix)]
 pub use signals::signal_name;
@@ -166,6 +168,14 @@ impl Execution {
 /// Describes how a finished program ended: `exit status 3`, `signal 11 (SIGSEGV)`.
 pub fn describe_status(status: ExitStatus) -> String {
     if let Some(code) = status.code() {
+        // On Windows a crash is an exit with an NTSTATUS error code.
+        if cfg!(windows) && code as u32 >= 0xC000_0000 {
+            return format!(
+                "exit status {:#010X} ({})",
+                code as u32,
+                ntstatus_name(code as u32)
+            );
+        }
         return format!("exit status {code}");
     }
     #[cfg(unix)]
@@ -176,6 +186,19 @@ pub fn describe_status(status: ExitStatus) -> String {
         }
     }
     format!("{status}")
+}
+
+/// The name of a Windows NTSTATUS error a crashed program exits with.
+fn ntstatus_name(code: u32) -> &'static str {
+    match code {
+        0xC000_0005 => "STATUS_ACCESS_VIOLATION",
+        0xC000_001D => "STATUS_ILLEGAL_INSTRUCTION",
+        0xC000_0094 => "STATUS_INTEGER_DIVIDE_BY_ZERO",
+        0xC000_00FD => "STATUS_STACK_OVERFLOW",
+        0xC000_0409 => "STATUS_STACK_BUFFER_OVERRUN, as abort() ends",
+        0xC000_013A => "STATUS_CONTROL_C_EXIT",
+        _ => "an NTSTATUS error",
+    }
 }
 
 /// The runners there are: each system's own, and POSIX's on every Unix.
@@ -291,6 +314,8 @@ pub fn execute_with(
         Backend::Linux => linux::execute(program, &args, input, limits),
         #[cfg(unix)]
         Backend::Unix => unix::execute(program, &args, input, limits),
+        #[cfg(windows)]
+        Backend::Windows => windows::execute(program, &args, input, limits),
         #[allow(unreachable_patterns)]
         other => unreachable!("{other:?} is not a backend of this system"),
     }
@@ -333,6 +358,8 @@ pub fn interact(
         Backend::Linux => linux::interact(program, interactor),
         #[cfg(unix)]
         Backend::Unix => unix::interact(program, interactor),
+        #[cfg(windows)]
+        Backend::Windows => windows::interact(program, interactor),
         #[allow(unreachable_patterns)]
         other => unreachable!("{other:?} is not a backend of this system"),
     }

@@ -4,7 +4,6 @@
 #![allow(dead_code)]
 
 use std::fs;
-use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -39,8 +38,11 @@ pub fn fixture_problem(dir: &Path, time_limit: Duration) -> Problem {
     }
 }
 
-/// Writes an executable `/bin/sh` script `name` into `dir` that runs `body`.
+/// Writes an executable `/bin/sh` script `name` into `dir` that runs `body`
+/// (Unix only: `/bin/sh` and execute bits).
+#[cfg(unix)]
 pub fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
     let path = dir.join(name);
     fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
     fs::set_permissions(&path, fs::Permissions::from_mode(0o755)).unwrap();
@@ -62,12 +64,13 @@ pub fn problem_crate(root: &Path, name: &str, time_limit_ms: u64, pieces: &[&str
     crate_dir
 }
 
-/// Compiles the Rust program `source` into `dir/name` with the toolchain's
-/// `rustc` (unoptimised: these programs are small, and a quick build matters more).
+/// Compiles the Rust program `source` into `dir/name` (`name.exe` on Windows)
+/// with the toolchain's `rustc` (unoptimised: these programs are small, and a
+/// quick build matters more).
 pub fn rust_program(dir: &Path, name: &str, source: &str) -> PathBuf {
     let source_path = dir.join(format!("{name}.rs"));
     fs::write(&source_path, source).unwrap();
-    let binary = dir.join(name);
+    let binary = judge::cases::problem::program_path(dir, name);
     let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
     let output = std::process::Command::new(rustc)
         .args(["--edition", "2021", "-o"])

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Run by CI (.ci/run) and by hand on Debian: bash 4 and GNU tools, with
+# rustc 1.63 and 1.85 from scripts/toolchain.sh; not one of the portable scripts.
 # Usage: scripts/check-bundles.sh [PROBLEM...]
 #
 # Checks, for every problem (or the named ones), the single files users paste,

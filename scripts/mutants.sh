@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Run by hand (it takes hours, so CI does not): bash 4, git and cargo-mutants;
+# not one of the portable scripts.
 # Mutation testing: runs cargo-mutants on each FILE in turn (default: every
 # source file of shared/ and crates/*/src), each mutant tested by the tests of
 # the file's own package (the bundler's also by its corpus's; for some harness

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Run by CI (.ci/run) on Debian: bash 4 with apt-get, apt-cache and dpkg;
+# not one of the portable scripts.
 # Usage: scripts/toolchain.sh 1.63|1.85
 #
 # Fetches a real old rustc from Debian 12 (bookworm) and prints the path of a

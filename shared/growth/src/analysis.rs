@@ -96,8 +96,8 @@ pub fn analyse(subject: &Subject, measured: Measured, tolerance: f64) -> Analysi
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::measure::Sample;
     use crate::series::{Program, Series, Size};
+    use judge::runner::measure::Sample;
     use std::path::PathBuf;
     use std::time::Duration;
 

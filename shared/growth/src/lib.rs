@@ -2,7 +2,6 @@
 //! input sizes, the exponent k of time ∝ bytes^k fitted, checked against the
 //! problem's claim (`growth` in `[package.metadata.judge]`), and plotted.
 //!
-//! - [`measure`]: one run of a program, its CPU time and peak memory;
 //! - [`series`]: every program of a problem over doubling sizes;
 //! - [`fit`]: the exponent of one program's series;
 //! - [`analysis`]: the exponents, and the solution's against the claim;
@@ -10,10 +9,11 @@
 //! - [`plot`]: the SVG per problem;
 //! - [`stats`]: median and slope;
 //! - [`toy`]: the toy problem of the self-test.
+//!
+//! Each run is timed by the harness's [`judge::runner::measure`].
 
 pub mod analysis;
 pub mod fit;
-pub mod measure;
 pub mod plot;
 pub mod report;
 pub mod series;

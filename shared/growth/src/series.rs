@@ -10,7 +10,7 @@ use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::measure::{self, Outcome, Sample, Streams};
+use judge::runner::measure::{self, Outcome, Sample, Streams};
 
 /// No generator takes this long for one input unless it is broken.
 const GENERATOR_CAP: Duration = Duration::from_secs(60);

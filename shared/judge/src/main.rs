@@ -1,23 +1,16 @@
 //! `judge`: the command-line face of the harness.
 //!
-//! ```text
-//! judge check [--root DIR] [--bin-dir DIR] [PROBLEM...]
-//! judge test --bin PROGRAM --tests DIR --time-limit-ms MS [--validator PROGRAM]
-//!            [--compare lines|tokens|float] [--float-error E] [--checker PROGRAM]
-//! judge outputs [--root DIR] [--bin-dir DIR] [--naive-time-limit-ms MS] PROBLEM
-//!            [--memory-limit-mb MB] [--stack-limit-mb MB] [--interactor PROGRAM]
-//! judge stress [--root DIR] [--bin-dir DIR] PROBLEM [--cases N] [--seed S]
-//!              [--size K] [--time SECONDS] [--naive-time-limit-ms MS] [--all]
-//! judge help [COMMAND]        (or judge COMMAND --help)
-//! ```
+//! Its commands and their options are the help texts below (`judge --help`,
+//! `judge help COMMAND`); `cargo judge COMMAND` runs it from anywhere in the
+//! workspace (an alias in .cargo/config.toml).
 //!
 //! Every option is written `--opt VALUE` or `--opt=VALUE` (parsed by `lexopt`);
 //! paths stay `OsString`s, so any bytes are accepted. Each command has a struct
 //! of its options, a parser that fills it and a help text: an option is a
 //! field, a match arm and a help line.
 
-use std::env;
-use std::ffi::OsStr;
+use std::ffi::{OsStr, OsString};
+use std::fs;
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -27,6 +20,11 @@ use lexopt::prelude::*;
 use lexopt::Parser;
 
 use judge::cases::problem::{missing_pieces, problem_names, program_path, Piece, Problem, MAX_MB};
+use judge::cases::workspace::find_root;
+use judge::commands::bench::{
+    bench_problem, machine_line, Settings as BenchSettings, Size, TABLE_HEADER,
+};
+use judge::commands::build::{release_dir, Build};
 use judge::commands::check::{
     check_cases, check_workspace_problem, unusable, Judges, Style, Summary,
 };
@@ -40,23 +38,20 @@ use judge::judging::compare::Mode;
 use judge::show::show_path;
 
 const USAGE: &str = "\
-usage: judge COMMAND [OPTION...]
+usage: judge COMMAND [OPTION...]    (in this workspace: cargo judge COMMAND)
 
-  judge check [--root DIR] [--bin-dir DIR] [PROBLEM...]
-      Checks problems' built binaries against their stored cases.
-  judge test --bin PROGRAM --tests DIR --time-limit-ms MS [OPTION...]
-      Checks any program against a folder of .in/.out cases.
-  judge stress [--root DIR] [--bin-dir DIR] PROBLEM [OPTION...]
-      Compares a problem's submission with its naive on generated inputs.
-  judge outputs [--root DIR] [--bin-dir DIR] PROBLEM
-      Writes the .out of each new .in of a problem from its naive.
-  judge help [COMMAND]
-      Shows this, or COMMAND's options (as `judge COMMAND --help` does).
+  check     Builds problems and judges them on their stored cases.
+  test      Judges any program on a folder of .in/.out cases.
+  stress    Compares a submission with its naive on generated inputs.
+  outputs   Writes the .out of each new .in of a problem from its naive.
+  bench     Times solutions against their input-only baselines.
+  help      Shows this, or a command's options: judge help COMMAND.
 
-Options are written `--opt VALUE` or `--opt=VALUE`.";
+Options are written `--opt VALUE` or `--opt=VALUE`; `judge COMMAND --help`
+is `judge help COMMAND`.";
 
 const CHECK_HELP: &str = "\
-usage: judge check [--root DIR] [--bin-dir DIR] [PROBLEM...]
+usage: judge check [--root DIR] [--bin-dir DIR | --no-build] [PROBLEM...]
 
 Checks each problem's built binary (BIN-DIR/PROBLEM) against
 ROOT/io-tests/PROBLEM under the limits in its crate's
@@ -68,7 +63,10 @@ exit 1 and a message: the case fails as INVALID; a missing or
 failing validator is an error). An interactive problem (interactive =
 true) is judged by BIN-DIR/PROBLEM-interact, as for `judge test
 --interactor`. Every problem under ROOT/crates by default. ROOT defaults
-to the current folder, BIN-DIR to ${CARGO_TARGET_DIR:-ROOT/target}/release.
+to the workspace the current folder is in. What it runs is built first
+(cargo build --release) into the release folder the judge runs from,
+else ${CARGO_TARGET_DIR:-ROOT/target}/release; --no-build skips that,
+--bin-dir DIR takes the binaries, built already, from DIR.
 Outputs are compared as the crate's [package.metadata.judge] says:
 compare = \"lines\" (the default), \"tokens\" or \"float\" (with
 float-error = E, default 1e-6), or checker = true: BIN-DIR/PROBLEM-check
@@ -110,7 +108,7 @@ Prints a line per case and closes with `N passed, M failed`;
 exits 1 if anything failed, 2 on a usage error.";
 
 const STRESS_HELP: &str = "\
-usage: judge stress [--root DIR] [--bin-dir DIR] PROBLEM [--cases N] [--seed S]
+usage: judge stress [--root DIR] [--bin-dir DIR | --no-build] PROBLEM [--cases N] [--seed S]
                     [--size K] [--time SECONDS] [--naive-time-limit-ms MS] [--all]
 
 Runs BIN-DIR/PROBLEM and BIN-DIR/PROBLEM-naive on inputs from
@@ -120,7 +118,8 @@ when the crate has a validator, until they disagree: case i is `PROBLEM-gen S+i 
 default 10). Stops after N cases (default 1000, or no limit when only
 --time is given) or SECONDS. --all walks `PROBLEM-gen --all I` for every
 I below `PROBLEM-gen --count-all` instead (N and SECONDS still cap it).
-ROOT and BIN-DIR default as for `judge check`.
+ROOT, BIN-DIR and the build are as for `judge check` (it builds
+every binary of PROBLEM).
 For an interactive problem, BIN-DIR/PROBLEM-interact takes the naive's
 place: each input is judged by the interactor alone (as `judge check`
 does), and a failing input is stored with an empty .out.
@@ -144,16 +143,50 @@ that adds them), 3 when the naive, the generator, the validator or the checker f
 rejected a generated input (no verdict on the submission).";
 
 const OUTPUTS_HELP: &str = "\
-usage: judge outputs [--root DIR] [--bin-dir DIR] [--naive-time-limit-ms MS] PROBLEM
+usage: judge outputs [--root DIR] [--bin-dir DIR | --no-build] [--naive-time-limit-ms MS] PROBLEM
 
 For every ROOT/io-tests/PROBLEM/NAME.in without a NAME.out: validates
 it with BIN-DIR/PROBLEM-validate (when the crate has a validator),
 runs BIN-DIR/PROBLEM-naive on it (under MS, default 10000) and writes
 its output as NAME.out. An existing file is never overwritten. An input
 the validator rejects, or on which the naive fails or runs out of time,
-gets nothing and is reported. ROOT and BIN-DIR default as for `judge
-check`. Closes with `N written, M not written`; exits 0 when every
-input has its output, 1 when one was not written, 2 on a setup error.";
+gets nothing and is reported. ROOT, BIN-DIR and the build (the naive
+and validator) are as for `judge check`. Closes with `N written, M not
+written`; exits 0 when every input has its output, 1 when one was not
+written, 2 on a setup error.";
+
+const BENCH_HELP: &str = "\
+usage: judge bench [--root DIR] [--bin-dir DIR | --no-build] [--runs N] [--seed S]
+                   [--size K | --smoke] [PROBLEM...]
+       judge bench --growth [OPTION...] [PROBLEM...]
+
+Times each problem (every one under ROOT/crates by default) at judge
+scale against its input-only baseline and prints a Markdown table.
+`PROBLEM-gen S K` (S: --seed, default 1; K: --size, default max, capped
+by the generator at its largest) writes the input to TARGET/bench/
+(TARGET: the folder above BIN-DIR; regenerated each time). PROBLEM and
+PROBLEM-baseline (which reads the same tokens the same way and solves
+nothing) each run once for their peak memory, then N times each (--runs,
+default 7), interleaved, as whole processes with stdout on the null
+device. Columns: the median wall time of each (start-up included), their
+ratio, input bytes, cases (the input's first token; 1 for single-case =
+true in the crate's [package.metadata.judge]), throughput from the
+solution's median, and peak memory. ROOT, BIN-DIR and the build (each
+problem's solution, generator and baseline) are as for `judge check`.
+A problem needs a generator and a baseline: a named problem without
+them is an error (exit 2); with no problem named, such problems are
+skipped, each with a line. --smoke (= --size 1000 --runs 1) is CI's
+check: it asserts nothing about time, but exits 1 if any program fails
+or the solution prints nothing.
+
+--growth: how each problem's cost grows instead. The growth tool
+(shared/growth, built with every problem's binaries) times solution,
+baseline and naive at doubling generator sizes, fits time ∝ bytes^k,
+prints a table per problem and writes an SVG each and an index.html
+under TARGET/growth/; it exits 1 when a solution grows faster than the
+growth its crate claims. `judge bench --growth --help` lists its
+options; `--growth --self-test` checks that a quadratic toy is flagged
+and a linear one is not.";
 
 /// Exit status when stdout is a closed pipe (`judge ... | head -1`): what a
 /// shell shows for a program ended by SIGPIPE, reached without a message.
@@ -166,7 +199,7 @@ struct CommandSpec {
     parse: fn(&mut Parser) -> Result<Command, Stop>,
 }
 
-const COMMANDS: [CommandSpec; 4] = [
+const COMMANDS: [CommandSpec; 5] = [
     CommandSpec {
         name: "check",
         help: CHECK_HELP,
@@ -187,6 +220,11 @@ const COMMANDS: [CommandSpec; 4] = [
         help: OUTPUTS_HELP,
         parse: |parser| parse_outputs(parser).map(Command::Outputs),
     },
+    CommandSpec {
+        name: "bench",
+        help: BENCH_HELP,
+        parse: parse_bench,
+    },
 ];
 
 /// What the command line asks to run.
@@ -195,12 +233,14 @@ enum Command {
     Test(TestOptions),
     Stress(StressOptions),
     Outputs(OutputsOptions),
+    Bench(BenchOptions),
+    /// `judge bench --growth ARGS`: ARGS go to the growth tool.
+    Growth(Vec<OsString>),
 }
 
 /// `judge check`'s options.
 struct CheckOptions {
-    root: PathBuf,
-    bin_dir: PathBuf,
+    place: Place,
     /// Every problem under ROOT/crates when empty.
     problems: Vec<String>,
 }
@@ -219,21 +259,27 @@ struct TestOptions {
 
 /// `judge outputs`' options.
 struct OutputsOptions {
-    root: PathBuf,
-    bin_dir: PathBuf,
+    place: Place,
     problem: String,
     naive_limit: Duration,
 }
 
 /// `judge stress`'s options.
 struct StressOptions {
-    root: PathBuf,
-    bin_dir: PathBuf,
+    place: Place,
     problem: String,
     inputs: Inputs,
     max_cases: Option<u64>,
     time_budget: Option<Duration>,
     naive_limit: Duration,
+}
+
+/// `judge bench`'s options.
+struct BenchOptions {
+    place: Place,
+    settings: BenchSettings,
+    /// Every problem under ROOT/crates when empty.
+    problems: Vec<String>,
 }
 
 /// Why the command line runs nothing.
@@ -318,6 +364,8 @@ fn main() -> ExitCode {
         Command::Test(options) => report(test(&options)),
         Command::Stress(options) => stress_command(options),
         Command::Outputs(options) => outputs_command(&options),
+        Command::Bench(options) => bench_command(&options),
+        Command::Growth(args) => growth_command(&args),
     }
 }
 
@@ -357,23 +405,19 @@ fn help_topic(parser: &mut Parser) -> Result<&'static str, Stop> {
 }
 
 fn parse_check(parser: &mut Parser) -> Result<CheckOptions, Stop> {
-    let mut root = PathBuf::from(".");
-    let mut bin_dir = None;
+    let mut place = Place::default();
     let mut problems = Vec::new();
     while let Some(arg) = parser.next()? {
         match arg {
-            Long("root") => root = parser.value()?.into(),
-            Long("bin-dir") => bin_dir = Some(parser.value()?.into()),
+            Long("root") => place.root = Some(parser.value()?.into()),
+            Long("bin-dir") => place.bin_dir = Some(parser.value()?.into()),
+            Long("no-build") => place.no_build = true,
             Value(problem) => problems.push(problem.string()?),
             Short('h') | Long("help") => return Err(Stop::Help(CHECK_HELP)),
             _ => return Err(arg.unexpected().into()),
         }
     }
-    Ok(CheckOptions {
-        bin_dir: bin_dir.unwrap_or_else(|| default_bin_dir(&root)),
-        root,
-        problems,
-    })
+    Ok(CheckOptions { place, problems })
 }
 
 fn parse_test(parser: &mut Parser) -> Result<TestOptions, Stop> {
@@ -443,14 +487,14 @@ fn parse_test(parser: &mut Parser) -> Result<TestOptions, Stop> {
 }
 
 fn parse_outputs(parser: &mut Parser) -> Result<OutputsOptions, Stop> {
-    let mut root = PathBuf::from(".");
-    let mut bin_dir = None;
+    let mut place = Place::default();
     let mut problems = Vec::new();
     let mut naive_limit = DEFAULT_NAIVE_LIMIT;
     while let Some(arg) = parser.next()? {
         match arg {
-            Long("root") => root = parser.value()?.into(),
-            Long("bin-dir") => bin_dir = Some(parser.value()?.into()),
+            Long("root") => place.root = Some(parser.value()?.into()),
+            Long("bin-dir") => place.bin_dir = Some(parser.value()?.into()),
+            Long("no-build") => place.no_build = true,
             Long("naive-time-limit-ms") => {
                 naive_limit = milliseconds(parser, "--naive-time-limit-ms")?;
             }
@@ -463,16 +507,14 @@ fn parse_outputs(parser: &mut Parser) -> Result<OutputsOptions, Stop> {
         return Err(Stop::mistake("name exactly one PROBLEM"));
     };
     Ok(OutputsOptions {
-        bin_dir: bin_dir.unwrap_or_else(|| default_bin_dir(&root)),
-        root,
+        place,
         problem,
         naive_limit,
     })
 }
 
 fn parse_stress(parser: &mut Parser) -> Result<StressOptions, Stop> {
-    let mut root = PathBuf::from(".");
-    let mut bin_dir = None;
+    let mut place = Place::default();
     let mut problems = Vec::new();
     let mut cases = None;
     let mut seed = None;
@@ -482,8 +524,9 @@ fn parse_stress(parser: &mut Parser) -> Result<StressOptions, Stop> {
     let mut walk = false;
     while let Some(arg) = parser.next()? {
         match arg {
-            Long("root") => root = parser.value()?.into(),
-            Long("bin-dir") => bin_dir = Some(parser.value()?.into()),
+            Long("root") => place.root = Some(parser.value()?.into()),
+            Long("bin-dir") => place.bin_dir = Some(parser.value()?.into()),
+            Long("no-build") => place.no_build = true,
             Value(problem) => problems.push(problem.string()?),
             Long("cases") => cases = Some(at_least(parser, "--cases", 1)?),
             Long("seed") => seed = Some(at_least(parser, "--seed", 0)?),
@@ -519,14 +562,55 @@ fn parse_stress(parser: &mut Parser) -> Result<StressOptions, Stop> {
         _ => None,
     };
     Ok(StressOptions {
-        bin_dir: bin_dir.unwrap_or_else(|| default_bin_dir(&root)),
-        root,
+        place,
         problem,
         inputs,
         max_cases,
         time_budget,
         naive_limit,
     })
+}
+
+fn parse_bench(parser: &mut Parser) -> Result<Command, Stop> {
+    let mut place = Place::default();
+    let mut settings = BenchSettings {
+        runs: 7,
+        seed: 1,
+        size: Size::Max,
+    };
+    let mut problems = Vec::new();
+    let mut first = true;
+    while let Some(arg) = parser.next()? {
+        match arg {
+            Long("growth") if first => {
+                return Ok(Command::Growth(parser.raw_args()?.collect()));
+            }
+            Long("growth") => return Err(Stop::mistake("--growth comes first")),
+            Long("root") => place.root = Some(parser.value()?.into()),
+            Long("bin-dir") => place.bin_dir = Some(parser.value()?.into()),
+            Long("no-build") => place.no_build = true,
+            Long("runs") => {
+                let runs = at_least(parser, "--runs", 1)?;
+                settings.runs = u32::try_from(runs)
+                    .map_err(|_| Stop::mistake(format!("--runs {runs}: too many")))?;
+            }
+            Long("seed") => settings.seed = at_least(parser, "--seed", 0)?,
+            Long("size") => settings.size = Size::Given(at_least(parser, "--size", 1)?),
+            Long("smoke") => {
+                settings.size = Size::Given(1000);
+                settings.runs = 1;
+            }
+            Value(problem) => problems.push(problem.string()?),
+            Short('h') | Long("help") => return Err(Stop::Help(BENCH_HELP)),
+            _ => return Err(arg.unexpected().into()),
+        }
+        first = false;
+    }
+    Ok(Command::Bench(BenchOptions {
+        place,
+        settings,
+        problems,
+    }))
 }
 
 /// A program named on the command line is a file (`prog` is `./prog`), never
@@ -592,12 +676,51 @@ fn seconds(parser: &mut Parser, option: &str) -> Result<Duration, Stop> {
     })
 }
 
-/// `${CARGO_TARGET_DIR:-ROOT/target}/release`.
-fn default_bin_dir(root: &Path) -> PathBuf {
-    env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| root.join("target"))
-        .join("release")
+/// Where a command finds the workspace and its binaries: `--root DIR`
+/// (default: the workspace the current folder is in), and either `--bin-dir
+/// DIR` (binaries built already, there) or the release folder, built first
+/// unless `--no-build`.
+#[derive(Debug, Default)]
+struct Place {
+    root: Option<PathBuf>,
+    bin_dir: Option<PathBuf>,
+    no_build: bool,
+}
+
+impl Place {
+    fn root(&self) -> Result<PathBuf, String> {
+        match &self.root {
+            Some(root) => Ok(root.clone()),
+            None => find_root(Path::new(".")),
+        }
+    }
+
+    /// The folder of the binaries, after running `build` when they are to be
+    /// built.
+    fn binaries(&self, root: &Path, build: &Build) -> Result<PathBuf, String> {
+        if let Some(bin_dir) = &self.bin_dir {
+            return Ok(bin_dir.clone());
+        }
+        let bin_dir = release_dir(root);
+        if !self.no_build {
+            build.run(root, &bin_dir)?;
+        }
+        Ok(bin_dir)
+    }
+}
+
+/// Adds what `judge check` runs of `problem` to `build`: its submission, and
+/// its validator, checker and interactor when it has them.
+fn select_for_check(problem: &Problem, build: &mut Build) -> io::Result<()> {
+    let declared = problem.binaries()?;
+    build.binary(&problem.name, &problem.name);
+    for piece in ["validate", "check", "interact"] {
+        let binary = format!("{}-{piece}", problem.name);
+        if declared.contains(&binary) {
+            build.binary(&problem.name, &binary);
+        }
+    }
+    Ok(())
 }
 
 /// Ends `check` and `test`: the closing line, and exit 0 when every case
@@ -638,26 +761,33 @@ fn style() -> Style {
 }
 
 fn check(options: &CheckOptions) -> Result<Summary, Failure> {
-    let CheckOptions {
-        root,
-        bin_dir,
-        problems,
-    } = options;
-    let names = if problems.is_empty() {
-        problem_names(root).map_err(|error| error.to_string())?
+    let root = options.place.root()?;
+    let names = if options.problems.is_empty() {
+        problem_names(&root).map_err(|error| error.to_string())?
     } else {
-        problems.clone()
+        options.problems.clone()
     };
     if names.is_empty() {
         return Err(format!("no problems under {}", root.join("crates").display()).into());
     }
+    let mut problems = Vec::new();
+    let mut build = Build::default();
+    for name in &names {
+        let problem = Problem::load(&root, name).map_err(|error| format!("{name}: {error}"))?;
+        select_for_check(&problem, &mut build).map_err(|error| format!("{name}: {error}"))?;
+        problems.push(problem);
+    }
+    let bin_dir = options.place.binaries(&root, &build)?;
     let mut total = Summary::default();
     let mut stdout = io::stdout().lock();
-    for name in &names {
-        let problem = Problem::load(root, name).map_err(|error| format!("{name}: {error}"))?;
-        let summary =
-            check_workspace_problem(&problem, &program_path(bin_dir, name), &mut stdout, style())?;
-        total.add(summary);
+    for problem in &problems {
+        let binary = program_path(&bin_dir, &problem.name);
+        total.add(check_workspace_problem(
+            problem,
+            &binary,
+            &mut stdout,
+            style(),
+        )?);
         stdout.flush()?;
     }
     Ok(total)
@@ -717,12 +847,12 @@ fn test(options: &TestOptions) -> Result<Summary, Failure> {
 /// written, 2 on a setup error.
 fn outputs_command(options: &OutputsOptions) -> ExitCode {
     let OutputsOptions {
-        root,
-        bin_dir,
+        place,
         problem,
         naive_limit,
     } = options;
-    let result = Problem::load(root, problem).and_then(|loaded| {
+    let result = place.root().map_err(io::Error::other).and_then(|root| {
+        let loaded = Problem::load(&root, problem)?;
         let pieces = loaded.pieces()?;
         if !pieces.contains(&Piece::Naive) {
             return Err(io::Error::other(missing_pieces(
@@ -732,11 +862,17 @@ fn outputs_command(options: &OutputsOptions) -> ExitCode {
             )));
         }
         let has_validator = pieces.contains(&Piece::Validate);
-        let validator = program_path(bin_dir, &Piece::Validate.binary(problem));
+        let mut build = Build::default();
+        build.binary(problem, &Piece::Naive.binary(problem));
+        if has_validator {
+            build.binary(problem, &Piece::Validate.binary(problem));
+        }
+        let bin_dir = place.binaries(&root, &build).map_err(io::Error::other)?;
+        let validator = program_path(&bin_dir, &Piece::Validate.binary(problem));
         let mut stdout = io::stdout().lock();
         let written = write_outputs(
             &loaded,
-            &program_path(bin_dir, &Piece::Naive.binary(problem)),
+            &program_path(&bin_dir, &Piece::Naive.binary(problem)),
             has_validator.then_some(validator.as_path()),
             *naive_limit,
             &mut stdout,
@@ -754,14 +890,17 @@ fn outputs_command(options: &OutputsOptions) -> ExitCode {
 
 /// `judge stress`: exit 0 clean, 1 disagreement, 2 usage or setup error, 3 a tool failed.
 fn stress_command(options: StressOptions) -> ExitCode {
-    let loaded = Problem::load(&options.root, &options.problem)
-        .map_err(|error| format!("{}: {error}", options.problem))
-        .and_then(|problem| {
-            let programs =
-                Programs::of(&problem, &options.bin_dir).map_err(|error| error.to_string())?;
-            Ok((problem, programs))
-        });
-    let (problem, programs) = match loaded {
+    let place = &options.place;
+    let loaded = place.root().and_then(|root| {
+        let problem = Problem::load(&root, &options.problem)
+            .map_err(|error| format!("{}: {error}", options.problem))?;
+        let mut build = Build::default();
+        build.all_binaries(&problem.name);
+        let bin_dir = place.binaries(&root, &build)?;
+        let programs = Programs::of(&problem, &bin_dir).map_err(|error| error.to_string())?;
+        Ok((problem, programs, bin_dir))
+    });
+    let (problem, programs, bin_dir) = match loaded {
         Ok(loaded) => loaded,
         Err(message) => {
             eprintln!("judge: {message}");
@@ -775,7 +914,7 @@ fn stress_command(options: StressOptions) -> ExitCode {
         shrink_budget: SHRINK_BUDGET,
         submission_limits: problem.limits(),
         naive_limit: options.naive_limit,
-        checking: problem.checking(&options.bin_dir),
+        checking: problem.checking(&bin_dir),
     };
     let mut stdout = io::stdout().lock();
     let mut stderr = io::stderr();
@@ -797,6 +936,128 @@ fn stress_command(options: StressOptions) -> ExitCode {
             io_failure("judge stress", &error)
         }
     }
+}
+
+/// `judge bench`: exit 0 when every program ran well, 1 when one failed, 2 on
+/// a usage or setup error. Its messages start with `bench:`.
+fn bench_command(options: &BenchOptions) -> ExitCode {
+    match bench(options) {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        Err(message) => {
+            eprintln!("bench: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Whether every benchmarked program ran well.
+fn bench(options: &BenchOptions) -> Result<bool, String> {
+    let root = options.place.root()?;
+    let named = !options.problems.is_empty();
+    let names = if named {
+        options.problems.clone()
+    } else {
+        problem_names(&root).map_err(|error| error.to_string())?
+    };
+    let mut benched = Vec::new();
+    for name in &names {
+        if !root.join("crates").join(name).join("Cargo.toml").is_file() {
+            return Err(format!("no problem crates/{name}"));
+        }
+        let problem = Problem::load(&root, name).map_err(|error| format!("{name}: {error}"))?;
+        let pieces = problem
+            .pieces()
+            .map_err(|error| format!("{name}: {error}"))?;
+        let missing: Vec<Piece> = [Piece::Gen, Piece::Baseline]
+            .into_iter()
+            .filter(|piece| !pieces.contains(piece))
+            .collect();
+        if missing.is_empty() {
+            benched.push(problem);
+        } else if named {
+            return Err(missing_pieces(name, "bench", &missing));
+        } else {
+            eprintln!(
+                "bench: skipped: {}",
+                missing_pieces(name, "bench", &missing)
+            );
+        }
+    }
+    let mut build = Build::default();
+    for problem in &benched {
+        let name = &problem.name;
+        build.binary(name, name);
+        for piece in [Piece::Gen, Piece::Baseline] {
+            build.binary(name, &piece.binary(name));
+        }
+    }
+    let bin_dir = options.place.binaries(&root, &build)?;
+    let work_dir = bin_dir.parent().unwrap_or(&bin_dir).join("bench");
+    fs::create_dir_all(&work_dir).map_err(|error| format!("{}: {error}", show_path(&work_dir)))?;
+    let mut rows = Vec::new();
+    let mut all_ran = true;
+    for problem in &benched {
+        match bench_problem(
+            problem,
+            &bin_dir,
+            &work_dir,
+            &options.settings,
+            &mut io::stderr(),
+        ) {
+            Ok(row) => rows.push(row.markdown()),
+            Err(message) => {
+                eprintln!("bench: {message}");
+                all_ran = false;
+            }
+        }
+    }
+    let table = format!(
+        "\n{}\n\n{TABLE_HEADER}\n{}",
+        machine_line(&options.settings),
+        rows.iter()
+            .map(|row| format!("{row}\n"))
+            .collect::<String>()
+    );
+    io::stdout()
+        .write_all(table.as_bytes())
+        .map_err(|error| error.to_string())?;
+    Ok(all_ran)
+}
+
+/// `judge bench --growth ARGS`: builds the growth tool and every problem's
+/// binaries, then runs the tool with ARGS; its exit status is this one's.
+fn growth_command(args: &[OsString]) -> ExitCode {
+    let run = || -> Result<ExitCode, String> {
+        let root = find_root(Path::new("."))?;
+        let mut build = Build::default();
+        build.all_binaries("growth");
+        for name in problem_names(&root).map_err(|error| error.to_string())? {
+            build.all_binaries(&name);
+        }
+        let bin_dir = release_dir(&root);
+        build.run(&root, &bin_dir)?;
+        let out = bin_dir.parent().unwrap_or(&bin_dir).join("growth");
+        let growth = program_path(&bin_dir, "growth");
+        let status = std::process::Command::new(&growth)
+            .arg("--root")
+            .arg(&root)
+            .arg("--bin-dir")
+            .arg(&bin_dir)
+            .arg("--out")
+            .arg(out)
+            .args(args)
+            .status()
+            .map_err(|error| format!("{}: {error}", show_path(&growth)))?;
+        Ok(match status.code() {
+            Some(code) => ExitCode::from(u8::try_from(code).unwrap_or(1)),
+            None => ExitCode::FAILURE,
+        })
+    };
+    run().unwrap_or_else(|message| {
+        eprintln!("bench: {message}");
+        ExitCode::from(2)
+    })
 }
 
 /// A different first seed for every run (it is printed, so a run can be repeated).

@@ -256,14 +256,19 @@ fn help_for_a_command_shows_that_command_only() {
 #[test]
 fn help_lists_the_commands() {
     let (_, usage, _) = judge_text(&["--help"]);
-    for command in [
-        "judge check ",
-        "judge test ",
-        "judge stress ",
-        "judge outputs ",
-        "judge help ",
-    ] {
-        assert!(usage.contains(command), "{command} missing in {usage}");
+    // One line each, and each has a help of its own.
+    for command in ["check", "test", "stress", "outputs", "bench", "help"] {
+        let lines = usage
+            .lines()
+            .filter(|line| line.starts_with(&format!("  {command} ")))
+            .count();
+        assert_eq!(lines, 1, "{command} in {usage}");
+        let (code, help, stderr) = judge_text(&["help", command]);
+        assert_eq!(code, Some(0), "{command}: {stderr}");
+        assert!(
+            help.starts_with(&format!("usage: judge {command}")) || command == "help",
+            "{help}"
+        );
     }
     // The overview, not every command's whole help.
     assert!(!usage.contains("--naive-time-limit-ms"), "{usage}");
@@ -312,7 +317,7 @@ fn the_binaries_are_looked_for_in_cargo_s_release_folder() {
     let dir = judge::scratch::tempdir().unwrap();
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let output = Command::new(env!("CARGO_BIN_EXE_judge"))
-        .args(["check", "--root"])
+        .args(["check", "--no-build", "--root"])
         .arg(&root)
         .arg("line-sg")
         .env("CARGO_TARGET_DIR", dir.path())
@@ -325,4 +330,47 @@ fn the_binaries_are_looked_for_in_cargo_s_release_folder() {
         dir.path().display()
     );
     assert!(stdout.contains(&missing), "{stdout}");
+}
+
+#[test]
+fn check_builds_first_and_a_failed_build_is_a_setup_error() {
+    let dir = judge::scratch::tempdir().unwrap();
+    let root = dir.path();
+    fs::create_dir_all(root.join("crates/broken/src")).unwrap();
+    fs::write(
+        root.join("Cargo.toml"),
+        "[workspace]\nmembers = [\"crates/broken\"]\nresolver = \"2\"\n",
+    )
+    .unwrap();
+    fs::write(
+        root.join("crates/broken/Cargo.toml"),
+        "[package]\nname = \"broken\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n\
+         [package.metadata.judge]\ntime-limit-ms = 1000\n",
+    )
+    .unwrap();
+    fs::write(
+        root.join("crates/broken/src/main.rs"),
+        "fn main() { undefined_name }\n",
+    )
+    .unwrap();
+    // From a folder inside the workspace, which is found from there.
+    let output = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .arg("check")
+        .current_dir(root.join("crates/broken/src"))
+        .env("CARGO_TARGET_DIR", root.join("target"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    // cargo's own message, then the judge's.
+    assert!(
+        stderr.contains("cannot find value `undefined_name`"),
+        "{stderr}"
+    );
+    assert!(
+        stderr
+            .ends_with("judge: the build failed (exit status: 101); cargo's messages are above\n"),
+        "{stderr}"
+    );
+    assert!(output.stdout.is_empty());
 }

@@ -14,11 +14,10 @@ use judge::cases::problem::Problem;
 use judge::commands::check::{check_problem, Style};
 use judge::judging::verdict::{judge_interactive, InteractiveJudgement, Verdict};
 use judge::runner::Limits;
-use judge::scratch::ScratchDir;
 
 mod common;
 
-use common::{judge_cli, rust_program, script, SECOND};
+use common::{built_once_dir, judge_cli, rust_program, script, SECOND};
 
 /// Guess a number in 1..=10^9 with at most 30 queries: the secret is the
 /// input; `<` means the guess is below it, `>` above, `=` found.
@@ -83,7 +82,6 @@ fn main() {
 "#;
 
 struct Fixture {
-    _dir: ScratchDir,
     dir: PathBuf,
     guesser: PathBuf,
     interactor: PathBuf,
@@ -92,13 +90,11 @@ struct Fixture {
 fn fixture() -> &'static Fixture {
     static BUILT: OnceLock<Fixture> = OnceLock::new();
     BUILT.get_or_init(|| {
-        let dir = judge::scratch::tempdir().unwrap();
-        let path = dir.path().to_path_buf();
+        let dir = built_once_dir("interactive");
         Fixture {
-            guesser: rust_program(&path, "guesser", GUESSER),
-            interactor: script(&path, "interactor", INTERACTOR),
-            dir: path,
-            _dir: dir,
+            guesser: rust_program(&dir, "guesser", GUESSER),
+            interactor: script(&dir, "interactor", INTERACTOR),
+            dir,
         }
     })
 }

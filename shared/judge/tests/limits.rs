@@ -14,11 +14,10 @@ use judge::cases::problem::Problem;
 use judge::commands::check::{check_problem, Style};
 use judge::judging::verdict::Verdict;
 use judge::runner::{execute_with, Limits};
-use judge::scratch::ScratchDir;
 
 mod common;
 
-use common::rust_program;
+use common::{built_once_dir, rust_program};
 #[cfg(unix)]
 use common::{judge_cli, script};
 
@@ -62,13 +61,8 @@ fn main() {
 
 /// The program, compiled once for all the tests of this file.
 fn hungry() -> &'static Path {
-    static BUILT: OnceLock<(ScratchDir, PathBuf)> = OnceLock::new();
-    let (_, binary) = BUILT.get_or_init(|| {
-        let dir = judge::scratch::tempdir().unwrap();
-        let binary = rust_program(dir.path(), "hungry", HUNGRY);
-        (dir, binary)
-    });
-    binary
+    static BUILT: OnceLock<PathBuf> = OnceLock::new();
+    BUILT.get_or_init(|| rust_program(&built_once_dir("limits"), "hungry", HUNGRY))
 }
 
 const LIMIT: Duration = Duration::from_secs(20);

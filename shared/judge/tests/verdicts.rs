@@ -331,12 +331,15 @@ fn programs_run_without_backtraces_like_on_a_judge() {
 
 #[test]
 fn help_prints_the_usage_and_succeeds() {
-    for args in [&["--help"][..], &["stress", "-h"][..]] {
+    for (args, start) in [
+        (&["--help"][..], "usage: judge COMMAND"),
+        (&["stress", "-h"][..], "usage: judge stress"),
+    ] {
         let output = Command::new(env!("CARGO_BIN_EXE_judge"))
             .args(args)
             .output()
             .unwrap();
         assert!(output.status.success(), "{args:?}");
-        assert!(String::from_utf8_lossy(&output.stdout).contains("judge stress"));
+        assert!(String::from_utf8_lossy(&output.stdout).starts_with(start));
     }
 }

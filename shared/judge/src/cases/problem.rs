@@ -10,10 +10,11 @@
 //! interactive = true        # optional: judged by an interactor, `<problem>-interact`
 //! url = "https://www.acmicpc.net/problem/14952"
 //! growth = 1
+//! single-case = true       # optional: an input is one case, not a count and cases
 //! ```
 //!
 //! `growth` (optional) is the exponent k of the cost the crate's README claims,
-//! time ∝ (input size)^k; `scripts/bench.sh --growth` measures it ([`growth_claim`]).
+//! time ∝ (input size)^k; `judge bench --growth` measures it ([`growth_claim`]).
 //!
 //! How outputs are judged (see [`crate::judging::answer`]) is `compare = "lines"` (the
 //! default), `compare = "tokens"`, `compare = "float"` with `float-error = 1e-6`
@@ -200,6 +201,28 @@ impl Problem {
             .into_iter()
             .filter(|piece| bins.contains(&piece.binary(&self.name)))
             .collect())
+    }
+
+    /// The names of the binaries its crate's manifest declares (`[[bin]]`), in
+    /// file order.
+    ///
+    /// # Errors
+    /// As [`Problem::pieces`].
+    pub fn binaries(&self) -> io::Result<Vec<String>> {
+        let (_, manifest) = read_manifest(&self.manifest_dir)?;
+        manifest.strings("bin", "name")
+    }
+
+    /// Whether an input is one case (`single-case = true`) rather than a case
+    /// count followed by the cases.
+    ///
+    /// # Errors
+    /// As [`Problem::pieces`], or when `single-case` is not a boolean.
+    pub fn single_case(&self) -> io::Result<bool> {
+        let (_, manifest) = read_manifest(&self.manifest_dir)?;
+        Ok(manifest
+            .boolean(JUDGE_TABLE, "single-case")?
+            .unwrap_or(false))
     }
 
     /// How this problem's outputs are judged, its checker (if any) taken from

@@ -21,6 +21,9 @@
 //! pipes, with nothing in between, as judges connect them.
 //!
 //! What each backend guarantees, measured, is in the README's platform table.
+//!
+//! [`measure`] is the other way to run a program: as a whole process with its
+//! streams on files, for timing it (`judge bench`, the growth tool).
 
 use std::ffi::OsStr;
 use std::io;
@@ -30,6 +33,7 @@ use std::time::Duration;
 
 #[cfg(target_os = "linux")]
 mod linux;
+pub mod measure;
 #[cfg(unix)]
 mod signals;
 #[cfg(any(unix, windows))]

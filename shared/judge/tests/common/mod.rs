@@ -67,6 +67,17 @@ pub fn problem_crate(root: &Path, name: &str, time_limit_ms: u64, pieces: &[&str
 /// Compiles the Rust program `source` into `dir/name` (`name.exe` on Windows)
 /// with the toolchain's `rustc` (unoptimised: these programs are small, and a
 /// quick build matters more).
+/// A folder of cargo's target folder (`target/tmp/NAME`) for programs built once
+/// for all the tests of a file and held by a `static`, which is never dropped:
+/// in a scratch folder of the system's temporary folder they would be left
+/// behind by every run.
+#[allow(dead_code)]
+pub fn built_once_dir(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 pub fn rust_program(dir: &Path, name: &str, source: &str) -> PathBuf {
     let source_path = dir.join(format!("{name}.rs"));
     fs::write(&source_path, source).unwrap();

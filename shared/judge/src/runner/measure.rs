@@ -1,18 +1,18 @@
-//! One run of a program as a whole process, the way `scripts/bench.sh` times it:
+//! One run of a program as a whole process, the way `judge bench` times it:
 //! stdin from a file, stdout to `/dev/null` (or a file, for a generator), and
 //! from `wait4` its CPU time and peak memory; killed (with its process group) at
 //! a cap. On Windows, the times and peak working set are the process's own, and
 //! it alone is killed at the cap.
 //!
-//! The harness's `judge::runner::execute` feeds stdin through a pipe and keeps
-//! stdout, work of the harness's own that would be timed with the program and
-//! compete with it for the machine's cores; and it does not report peak memory.
+//! [`super::execute`] feeds stdin through a pipe and keeps stdout: work of the
+//! harness's own that would be timed with the program and compete with it for
+//! the machine's cores.
 
 use std::fs::File;
 use std::io;
 use std::path::Path;
 use std::process::{Command, Stdio};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 #[cfg(unix)]
 use unix as system;
@@ -70,15 +70,18 @@ pub fn run(program: &Path, args: &[&str], streams: Streams, cap: Duration) -> io
         .stdin(stdin)
         .stdout(stdout)
         .stderr(create(streams.stderr)?);
+    // From before the start, as a shell times a command: starting is part of a
+    // run's cost, and a short program may be done before spawn returns.
+    let started = Instant::now();
     let child = system::spawn(&mut command).map_err(|error| in_file(error, program))?;
-    let Some((status, sample)) = system::wait_within(child, cap)? else {
+    let Some((status, sample)) = system::wait_within(child, started, cap)? else {
         return Ok(Outcome::OverCap);
     };
     if !status.success() {
         let stderr = std::fs::read(streams.stderr).unwrap_or_default();
-        let tail = judge::show::lines(&stderr, 2, true);
+        let tail = crate::show::lines(&stderr, 2, true);
         let tail = tail.trim_end().replace('\n', " / ");
-        let how = judge::runner::describe_status(status);
+        let how = super::describe_status(status);
         return Ok(Outcome::Failed(if tail.is_empty() {
             how
         } else {
@@ -117,9 +120,9 @@ mod unix {
     /// still running after `cap`, and so killed with its process group.
     pub(super) fn wait_within(
         child: Child,
+        started: Instant,
         cap: Duration,
     ) -> io::Result<Option<(ExitStatus, Sample)>> {
-        let started = Instant::now();
         let pid = child.id() as libc::pid_t;
         let (ended_tx, ended_rx) = mpsc::channel();
         // wait4 blocks; the cap is the channel's timeout.
@@ -240,9 +243,9 @@ mod windows {
     /// Windows has no process groups to kill).
     pub(super) fn wait_within(
         mut child: Child,
+        started: Instant,
         cap: Duration,
     ) -> io::Result<Option<(ExitStatus, Sample)>> {
-        let started = Instant::now();
         let status = loop {
             if let Some(status) = child.try_wait()? {
                 break status;
@@ -293,7 +296,7 @@ mod tests {
     /// `cat` with `input` on stdin (no script written and run: a file just
     /// written can still be open in a process another test thread forks).
     fn cat(input: &Path, cap: Duration) -> Outcome {
-        let dir = judge::scratch::tempdir().unwrap();
+        let dir = crate::scratch::tempdir().unwrap();
         let stderr = dir.path().join("stderr");
         let streams = Streams {
             stdin: input,
@@ -305,7 +308,7 @@ mod tests {
 
     #[test]
     fn a_finished_run_reports_its_memory() {
-        let dir = judge::scratch::tempdir().unwrap();
+        let dir = crate::scratch::tempdir().unwrap();
         let input = dir.path().join("in");
         std::fs::write(&input, "3\n").unwrap();
         let Outcome::Finished(sample) = cat(&input, Duration::from_secs(20)) else {
@@ -318,7 +321,7 @@ mod tests {
     #[test]
     fn a_failure_says_how_it_ended_and_what_it_said() {
         // A folder on stdin: cat's read fails and it says so.
-        let dir = judge::scratch::tempdir().unwrap();
+        let dir = crate::scratch::tempdir().unwrap();
         let Outcome::Failed(how) = cat(dir.path(), Duration::from_secs(20)) else {
             panic!("cat did not fail")
         };
@@ -337,7 +340,7 @@ mod tests {
     #[test]
     fn system_time_is_counted() {
         // dd copying from /dev/zero spends its time in the kernel, little in itself.
-        let dir = judge::scratch::tempdir().unwrap();
+        let dir = crate::scratch::tempdir().unwrap();
         let stderr = dir.path().join("stderr");
         let streams = Streams {
             stdin: Path::new("/dev/null"),
@@ -378,7 +381,7 @@ mod tests {
 
     #[test]
     fn a_run_past_the_cap_is_killed_with_its_process_group() {
-        let dir = judge::scratch::tempdir().unwrap();
+        let dir = crate::scratch::tempdir().unwrap();
         let stderr = dir.path().join("stderr");
         let group_file = dir.path().join("group");
         let streams = Streams {

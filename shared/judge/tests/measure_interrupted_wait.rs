@@ -1,4 +1,4 @@
-//! `measure::run`'s wait for its program, interrupted by signals. A test of its
+//! `judge::runner::measure::run`'s wait for its program, interrupted by signals. A test of its
 //! own: its signals reach every thread of this process, which in another test
 //! binary would be other tests' threads.
 
@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::thread;
 use std::time::Duration;
 
-use growth::measure::{run, Outcome, Streams};
+use judge::runner::measure::{run, Outcome, Streams};
 
 extern "C" fn on_signal(_: libc::c_int) {}
 

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# CI only (bash, and root for apt-get when shellcheck, dash or busybox is
+# missing): the scripts users run are POSIX sh. Each passes `shellcheck -s sh`
+# and does its job under dash and under busybox sh, judged by its exit status
+# and its own last line.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+missing=()
+for tool in shellcheck dash busybox; do
+    command -v "$tool" >/dev/null || missing+=("$tool")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+    [ "$(id -u)" -eq 0 ] || { echo "portable-scripts: needs ${missing[*]} (root to apt-get install them)" >&2; exit 1; }
+    apt-cache show "${missing[0]}" >/dev/null 2>&1 || apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+
+portable=(check new-problem stress bundle outputs bench)
+for name in "${portable[@]}"; do
+    [ "$(head -n 1 "scripts/$name.sh")" = "#!/bin/sh" ] ||
+        { echo "portable-scripts: scripts/$name.sh does not start with #!/bin/sh" >&2; exit 1; }
+done
+files=()
+for name in "${portable[@]}"; do files+=("scripts/$name.sh"); done
+shellcheck -s sh "${files[@]}"
+echo "shellcheck -s sh: ${portable[*]} clean"
+
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+# expect SHELL STATUS PATTERN SCRIPT ARGS...: the exit status, and a line of
+# the script's output that matches PATTERN (none for an empty one).
+expect() {
+    local shell=$1 status=$2 pattern=$3 script=$4
+    shift 4
+    local got=0
+    # shellcheck disable=SC2086 # "busybox sh" is two words
+    $shell "scripts/$script.sh" "$@" >"$scratch/out" 2>&1 || got=$?
+    local line
+    line=$(grep -E "$pattern" "$scratch/out" | tail -n 1 || true)
+    if [ "$got" -ne "$status" ] || { [ -n "$pattern" ] && [ -z "$line" ]; }; then
+        cat "$scratch/out" >&2
+        echo "portable-scripts: $shell scripts/$script.sh $*: exit $got;" \
+            "expected exit $status and a line matching /$pattern/" >&2
+        exit 1
+    fi
+    echo "$shell scripts/$script.sh $*: $line"
+}
+for shell in dash "busybox sh"; do
+    expect "$shell" 0 '^[0-9]+ passed, 0 failed$' check connect3
+    expect "$shell" 0 ' 0 not written$' outputs line-sg
+    expect "$shell" 0 '^20 passed, 0 failed$' stress connect3 --cases 20 --seed 1
+    expect "$shell" 0 '^\| connect3 \|' bench --smoke connect3
+    expect "$shell" 0 '' bundle connect3 -o "$scratch/connect3.rs"
+    [ -s "$scratch/connect3.rs" ] || { echo "portable-scripts: bundle.sh wrote nothing" >&2; exit 1; }
+    rm "$scratch/connect3.rs"
+    expect "$shell" 0 'cargo judge help new' new-problem --help
+    # A mistake reaches the tool, which says so.
+    expect "$shell" 2 'no problem crates/nonexistent' bench nonexistent
+done

@@ -2,8 +2,10 @@
 //!
 //! - [`check`]: a problem against all its cases, with a report;
 //! - [`stress`]: a submission against its brute force on generated inputs;
-//! - [`outputs`]: the `.out` of new inputs, from the brute force.
+//! - [`outputs`]: the `.out` of new inputs, from the brute force;
+//! - [`new`]: a new problem's crate and folder, or pieces added to a problem.
 
 pub mod check;
+pub mod new;
 pub mod outputs;
 pub mod stress;

@@ -28,6 +28,7 @@ use judge::commands::build::{release_dir, Build};
 use judge::commands::check::{
     check_cases, check_workspace_problem, unusable, Judges, Style, Summary,
 };
+use judge::commands::new::{create, parse_limit, Compare, NewError, NewProblem};
 use judge::commands::outputs::write_outputs;
 use judge::commands::stress::{
     stress, Inputs, Outcome, Programs, Progress, Settings, DEFAULT_CASES, DEFAULT_NAIVE_LIMIT,
@@ -44,6 +45,7 @@ usage: judge COMMAND [OPTION...]    (in this workspace: cargo judge COMMAND)
   test      Judges any program on a folder of .in/.out cases.
   stress    Compares a submission with its naive on generated inputs.
   outputs   Writes the .out of each new .in of a problem from its naive.
+  new       Makes a problem (crates/NAME, io-tests/NAME), or adds pieces to one.
   bench     Times solutions against their input-only baselines.
   help      Shows this, or a command's options: judge help COMMAND.
 
@@ -188,6 +190,56 @@ growth its crate claims. `judge bench --growth --help` lists its
 options; `--growth --self-test` checks that a quadratic toy is flagged
 and a linear one is not.";
 
+const NEW_HELP: &str = "\
+usage: judge new [--root DIR] NAME [--url URL] [--time-limit-ms MS] [--memory-limit-mb MB]
+                 [--compare tokens|float[:E]|checker] [--with PIECE,... | --full]
+                 [--interactive]
+
+Makes the problem NAME: ROOT/crates/NAME (its manifest, an AtCoder-style
+src/main.rs that reads with proconio's input!, and tests/io_tests.rs,
+which runs the stored cases) and an empty ROOT/io-tests/NAME/, and adds
+it to Cargo.lock. Write main.rs, put the samples in io-tests/NAME/ as
+sample-1.in, sample-1.out, ..., and `scripts/check.sh NAME` judges them.
+NAME: lowercase letters, digits and dashes, starting with a letter.
+Defaults: 2000 ms, 256 MB; --url is recorded in the manifest (for an
+AtCoder, Codeforces or yukicoder URL, the `oj d` command that fetches
+the samples is printed). ROOT defaults to the workspace the current
+folder is in (the first folder up with a Cargo.toml with [workspace]).
+
+Pieces, for a problem to be hardened (--with takes a comma-separated
+list, --full all four: the library-checker set):
+  naive     src/bin/naive.rs, a brute force; tests/naive.rs runs it on
+            the stored cases
+  gen       src/bin/gen.rs, the input generator; tests/generator.rs
+  validate  src/bin/validate.rs, the input validator; tests/validate.rs
+  baseline  src/bin/baseline.rs, bench.sh's input-only baseline;
+            tests/baseline.rs
+naive and gen together also bring tests/brute_force.rs (the submission
+against the naive on generated inputs), validate and gen
+tests/generated_inputs.rs. Each piece starts as a stub that fails,
+saying so, until it is written. On an existing problem, --with, --full
+and --interactive add the pieces it lacks (a piece is there when its
+binary is declared) and never overwrite a file; the other options are
+for a new problem only.
+
+How outputs are judged (default: line by line), set when a problem is made:
+  --compare tokens     as whitespace-separated tokens
+  --compare float[:E]  as tokens, numbers within an absolute or relative
+                       error E (default 1e-6)
+  --compare checker    by src/bin/check.rs, a checker with testlib's
+                       interface (judge::checker), a stub that fails
+                       until it is written
+
+--interactive: the problem is judged by an interactor (testlib's
+convention), src/bin/interact.rs, a stub that fails until it is written;
+`interactive = true` goes into the manifest, and a new problem's main.rs
+reads each answer as it comes (a LineSource over stdin) and flushes each
+query.
+Prints each file written; exits 0 when done, 2 on a usage error or a
+request that cannot be made (nothing is written then: a bad name or
+value, an existing problem with nothing to add), 1 when writing or
+rustfmt failed.";
+
 /// Exit status when stdout is a closed pipe (`judge ... | head -1`): what a
 /// shell shows for a program ended by SIGPIPE, reached without a message.
 const BROKEN_PIPE_EXIT: u8 = 141;
@@ -199,7 +251,7 @@ struct CommandSpec {
     parse: fn(&mut Parser) -> Result<Command, Stop>,
 }
 
-const COMMANDS: [CommandSpec; 5] = [
+const COMMANDS: [CommandSpec; 6] = [
     CommandSpec {
         name: "check",
         help: CHECK_HELP,
@@ -225,6 +277,11 @@ const COMMANDS: [CommandSpec; 5] = [
         help: BENCH_HELP,
         parse: parse_bench,
     },
+    CommandSpec {
+        name: "new",
+        help: NEW_HELP,
+        parse: |parser| parse_new(parser).map(Command::New),
+    },
 ];
 
 /// What the command line asks to run.
@@ -236,6 +293,7 @@ enum Command {
     Bench(BenchOptions),
     /// `judge bench --growth ARGS`: ARGS go to the growth tool.
     Growth(Vec<OsString>),
+    New(NewOptions),
 }
 
 /// `judge check`'s options.
@@ -280,6 +338,13 @@ struct BenchOptions {
     settings: BenchSettings,
     /// Every problem under ROOT/crates when empty.
     problems: Vec<String>,
+}
+
+/// `judge new`'s options.
+struct NewOptions {
+    /// `None`: the workspace the current folder is in.
+    root: Option<PathBuf>,
+    spec: NewProblem,
 }
 
 /// Why the command line runs nothing.
@@ -366,6 +431,7 @@ fn main() -> ExitCode {
         Command::Outputs(options) => outputs_command(&options),
         Command::Bench(options) => bench_command(&options),
         Command::Growth(args) => growth_command(&args),
+        Command::New(options) => new_command(&options),
     }
 }
 
@@ -611,6 +677,55 @@ fn parse_bench(parser: &mut Parser) -> Result<Command, Stop> {
         settings,
         problems,
     }))
+}
+
+fn parse_new(parser: &mut Parser) -> Result<NewOptions, Stop> {
+    let mut root = None;
+    let mut names = Vec::new();
+    let mut spec = NewProblem::default();
+    while let Some(arg) = parser.next()? {
+        match arg {
+            Long("root") => root = Some(parser.value()?.into()),
+            Long("url") => spec.url = Some(parser.value()?.string()?),
+            Long("time-limit-ms") => spec.time_limit_ms = Some(limit(parser, "time limit")?),
+            Long("memory-limit-mb") => {
+                spec.memory_limit_mb = Some(limit(parser, "memory limit")?);
+            }
+            Long("compare") => {
+                spec.compare = Compare::parse(&parser.value()?.string()?)
+                    .map_err(|error| Stop::mistake(error.to_string()))?;
+            }
+            Long("with") => {
+                for word in parser.value()?.string()?.split(',') {
+                    let piece = Piece::ALL
+                        .into_iter()
+                        .find(|piece| piece.word() == word)
+                        .ok_or_else(|| {
+                            Stop::mistake(format!(
+                                "unknown piece '{word}' (pieces: naive gen validate baseline)"
+                            ))
+                        })?;
+                    spec.pieces.push(piece);
+                }
+            }
+            Long("full") => spec.pieces.extend(Piece::ALL),
+            Long("interactive") => spec.interactive = true,
+            Value(name) => names.push(name.string()?),
+            Short('h') | Long("help") => return Err(Stop::Help(NEW_HELP)),
+            _ => return Err(arg.unexpected().into()),
+        }
+    }
+    let Ok([name]) = <[String; 1]>::try_from(names) else {
+        return Err(Stop::mistake("name exactly one NAME"));
+    };
+    spec.name = name;
+    Ok(NewOptions { root, spec })
+}
+
+/// A time or memory limit: a whole number from 1, written without a leading zero.
+fn limit(parser: &mut Parser, what: &str) -> Result<u64, Stop> {
+    let value = parser.value()?.string()?;
+    parse_limit(&value).ok_or_else(|| Stop::mistake(format!("bad {what} '{value}'")))
 }
 
 /// A program named on the command line is a file (`prog` is `./prog`), never
@@ -1058,6 +1173,40 @@ fn growth_command(args: &[OsString]) -> ExitCode {
         eprintln!("bench: {message}");
         ExitCode::from(2)
     })
+}
+
+/// `judge new`: exit 0 when done, 2 when the request cannot be made (nothing
+/// written), 1 when writing or formatting failed.
+fn new_command(options: &NewOptions) -> ExitCode {
+    let root = match &options.root {
+        Some(root) => root.clone(),
+        None => match find_root(Path::new(".")) {
+            Ok(root) => root,
+            Err(message) => {
+                eprintln!("judge: {message} (give --root DIR)");
+                return ExitCode::from(2);
+            }
+        },
+    };
+    match create(&root, &options.spec) {
+        Ok(created) => {
+            let mut stdout = io::stdout().lock();
+            let reported = created
+                .report(&mut stdout, &mut io::stderr())
+                .and_then(|()| stdout.flush());
+            match reported {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(error) => io_failure("judge new", &error),
+            }
+        }
+        Err(error) => {
+            eprintln!("judge: {error}");
+            match error {
+                NewError::Exists { .. } | NewError::Invalid(_) => ExitCode::from(2),
+                NewError::Io { .. } | NewError::Rustfmt(_) => ExitCode::FAILURE,
+            }
+        }
+    }
 }
 
 /// A different first seed for every run (it is printed, so a run can be repeated).

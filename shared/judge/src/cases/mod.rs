@@ -2,7 +2,7 @@
 //!
 //! - [`problem`]: a problem crate, its manifest and its judge's limits;
 //! - [`suite`]: finding `io-tests/<problem>/<name>.in` + `<name>.out`;
-//! - [`workspace`]: the workspace's root, from any folder in it.
+//! - [`workspace`]: the workspace root above a folder.
 
 pub mod problem;
 pub mod suite;

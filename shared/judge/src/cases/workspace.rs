@@ -1,59 +1,68 @@
-//! Finding the workspace a command works in, from wherever it was called.
+//! Finding the workspace a command works on from a folder inside it.
 
+use std::fs;
 use std::path::{Path, PathBuf};
 
-/// The nearest folder at or above `start` whose `Cargo.toml` has a
-/// `[workspace]` table: the root that holds `crates/` and `io-tests/`, found
-/// from a problem's own folder as from the root itself.
+/// The workspace root at or above `start`: the first folder, going up, whose
+/// `Cargo.toml` has a `[workspace]` table (a problem crate's own manifest has
+/// none, so `crates/NAME/src` finds the workspace, as cargo does).
 ///
 /// # Errors
-/// When no folder up to the file system's root has such a manifest.
+/// When `start` cannot be resolved, or no folder above it is a workspace root.
 pub fn find_root(start: &Path) -> Result<PathBuf, String> {
-    let start = std::path::absolute(start)
-        .map_err(|error| format!("{}: {error}", crate::show::show_path(start)))?;
-    for folder in start.ancestors() {
-        let Ok(manifest) = std::fs::read_to_string(folder.join("Cargo.toml")) else {
-            continue;
-        };
-        if manifest.lines().any(|line| line.trim() == "[workspace]") {
-            return Ok(folder.to_path_buf());
-        }
-    }
-    Err(format!(
-        "no Cargo workspace at or above {} (give its folder with --root)",
-        crate::show::show_path(&start)
-    ))
+    // Resolved first, so that going up from `.` or through `..` goes up for real.
+    let start = start
+        .canonicalize()
+        .map_err(|error| format!("{}: {error}", start.display()))?;
+    start
+        .ancestors()
+        .find(|folder| {
+            fs::read_to_string(folder.join("Cargo.toml"))
+                .is_ok_and(|manifest| manifest.lines().any(|line| line.trim() == "[workspace]"))
+        })
+        .map(Path::to_path_buf)
+        .ok_or_else(|| {
+            format!(
+                "no Cargo.toml with [workspace] in {} or any folder above it",
+                start.display()
+            )
+        })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::fs;
 
     #[test]
-    fn the_root_is_found_from_a_folder_below_it() {
-        let dir = crate::scratch::tempdir().unwrap();
-        let root = dir.path().join("ws with space");
-        fs::create_dir_all(root.join("crates/demo/src")).unwrap();
-        fs::write(root.join("Cargo.toml"), "[workspace]\nmembers = []\n").unwrap();
-        // A member's own manifest is passed by.
+    fn the_first_workspace_manifest_going_up_is_the_root() {
+        let scratch = crate::scratch::tempdir().unwrap();
+        let root = scratch.path().join("ws");
+        let deep = root.join("crates/demo/src");
+        fs::create_dir_all(&deep).unwrap();
+        fs::write(
+            root.join("Cargo.toml"),
+            "[workspace]\nmembers = [\"crates/*\"]\n",
+        )
+        .unwrap();
+        // A member's manifest, and one that only mentions the word, are passed over.
         fs::write(
             root.join("crates/demo/Cargo.toml"),
             "[package]\nname = \"demo\"\n",
         )
         .unwrap();
-        assert_eq!(find_root(&root.join("crates/demo/src")).unwrap(), root);
-        assert_eq!(find_root(&root).unwrap(), root);
+        fs::write(deep.join("Cargo.toml"), "# not a [workspace] table\n").unwrap();
+        let root = root.canonicalize().unwrap();
+        assert_eq!(find_root(&deep), Ok(root.clone()));
+        assert_eq!(find_root(&root), Ok(root.clone()));
+        assert_eq!(find_root(&deep.join("../..")), Ok(root));
     }
 
     #[test]
-    fn outside_a_workspace_is_an_error_that_names_the_folder() {
-        let dir = crate::scratch::tempdir().unwrap();
-        let error = find_root(dir.path()).unwrap_err();
-        assert!(
-            error.starts_with("no Cargo workspace at or above "),
-            "{error}"
-        );
-        assert!(error.ends_with("(give its folder with --root)"), "{error}");
+    fn no_workspace_above_is_an_error_naming_the_start() {
+        let scratch = crate::scratch::tempdir().unwrap();
+        let start = scratch.path().canonicalize().unwrap();
+        let error = find_root(&start).unwrap_err();
+        assert!(error.contains(&start.display().to_string()), "{error}");
+        assert!(find_root(&start.join("missing")).is_err());
     }
 }

@@ -4,10 +4,12 @@
 //! - [`stress`]: a submission against its brute force on generated inputs;
 //! - [`outputs`]: the `.out` of new inputs, from the brute force;
 //! - [`bench`]: solutions timed against their input-only baselines;
-//! - [`build`]: the release build of what a command runs.
+//! - [`build`]: the release build of what a command runs;
+//! - [`new`]: a new problem's crate and folder, or pieces added to a problem.
 
 pub mod bench;
 pub mod build;
 pub mod check;
+pub mod new;
 pub mod outputs;
 pub mod stress;

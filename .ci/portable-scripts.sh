@@ -16,7 +16,7 @@ if [ ${#missing[@]} -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
 fi
 
-portable=(check new-problem stress bundle outputs bench)
+portable=(check new-problem stress bundle outputs bench listen)
 for name in "${portable[@]}"; do
     [ "$(head -n 1 "scripts/$name.sh")" = "#!/bin/sh" ] ||
         { echo "portable-scripts: scripts/$name.sh does not start with #!/bin/sh" >&2; exit 1; }
@@ -55,6 +55,7 @@ for shell in dash "busybox sh"; do
     [ -s "$scratch/connect3.rs" ] || { echo "portable-scripts: bundle.sh wrote nothing" >&2; exit 1; }
     rm "$scratch/connect3.rs"
     expect "$shell" 0 '^usage: judge new' new-problem --help
+    expect "$shell" 0 '^usage: judge listen' listen --help
     # A mistake reaches the tool, which says so.
     expect "$shell" 2 'no problem crates/nonexistent' bench nonexistent
 done

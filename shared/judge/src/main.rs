@@ -46,6 +46,7 @@ usage: judge COMMAND [OPTION...]    (in this workspace: cargo judge COMMAND)
   stress    Compares a submission with its naive on generated inputs.
   outputs   Writes the .out of each new .in of a problem from its naive.
   new       Makes a problem (crates/NAME, io-tests/NAME), or adds pieces to one.
+  listen    Makes each problem Competitive Companion sends from the browser.
   bench     Times solutions against their input-only baselines.
   help      Shows this, or a command's options: judge help COMMAND.
 
@@ -193,7 +194,7 @@ and a linear one is not.";
 const NEW_HELP: &str = "\
 usage: judge new [--root DIR] NAME [--url URL] [--time-limit-ms MS] [--memory-limit-mb MB]
                  [--compare tokens|float[:E]|checker] [--with PIECE,... | --full]
-                 [--interactive]
+                 [--interactive] [--input-file FILE] [--output-file FILE]
 
 Makes the problem NAME: ROOT/crates/NAME (its manifest, an AtCoder-style
 src/main.rs that reads with proconio's input!, and tests/io_tests.rs,
@@ -235,10 +236,23 @@ convention), src/bin/interact.rs, a stub that fails until it is written;
 `interactive = true` goes into the manifest, and a new problem's main.rs
 reads each answer as it comes (a LineSource over stdin) and flushes each
 query.
+
+--input-file FILE, --output-file FILE: the problem reads its input from
+FILE (or writes its answer to FILE) in its working folder instead of
+stdin (stdout), as some judges have it; they go into the manifest, the
+harness lays each case out so, and main.rs opens the files.
 Prints each file written; exits 0 when done, 2 on a usage error or a
 request that cannot be made (nothing is written then: a bad name or
 value, an existing problem with nothing to add), 1 when writing or
 rustfmt failed.";
+
+/// `judge help listen`: the listener's own `--help` says the rest.
+const LISTEN_HELP: &str = "\
+usage: judge listen [--root DIR] [--port P]
+
+Receives problems from the Competitive Companion browser extension on
+127.0.0.1:P (default 4244) and makes each one as `judge new` does, with
+its samples, limits and URL. `judge listen --help` tells the rest.";
 
 /// Exit status when stdout is a closed pipe (`judge ... | head -1`): what a
 /// shell shows for a program ended by SIGPIPE, reached without a message.
@@ -251,7 +265,7 @@ struct CommandSpec {
     parse: fn(&mut Parser) -> Result<Command, Stop>,
 }
 
-const COMMANDS: [CommandSpec; 6] = [
+const COMMANDS: [CommandSpec; 7] = [
     CommandSpec {
         name: "check",
         help: CHECK_HELP,
@@ -282,6 +296,12 @@ const COMMANDS: [CommandSpec; 6] = [
         help: NEW_HELP,
         parse: |parser| parse_new(parser).map(Command::New),
     },
+    CommandSpec {
+        name: "listen",
+        help: LISTEN_HELP,
+        // The listener reads its own options, and prints its own help.
+        parse: |parser| Ok(Command::Listen(parser.raw_args()?.collect())),
+    },
 ];
 
 /// What the command line asks to run.
@@ -293,6 +313,8 @@ enum Command {
     Bench(BenchOptions),
     /// `judge bench --growth ARGS`: ARGS go to the growth tool.
     Growth(Vec<OsString>),
+    /// `judge listen ARGS`: ARGS go to the listener.
+    Listen(Vec<OsString>),
     New(NewOptions),
 }
 
@@ -431,6 +453,7 @@ fn main() -> ExitCode {
         Command::Outputs(options) => outputs_command(&options),
         Command::Bench(options) => bench_command(&options),
         Command::Growth(args) => growth_command(&args),
+        Command::Listen(args) => listen_command(&args),
         Command::New(options) => new_command(&options),
     }
 }
@@ -710,6 +733,8 @@ fn parse_new(parser: &mut Parser) -> Result<NewOptions, Stop> {
             }
             Long("full") => spec.pieces.extend(Piece::ALL),
             Long("interactive") => spec.interactive = true,
+            Long("input-file") => spec.input_file = Some(parser.value()?.string()?),
+            Long("output-file") => spec.output_file = Some(parser.value()?.string()?),
             Value(name) => names.push(name.string()?),
             Short('h') | Long("help") => return Err(Stop::Help(NEW_HELP)),
             _ => return Err(arg.unexpected().into()),
@@ -1153,25 +1178,47 @@ fn growth_command(args: &[OsString]) -> ExitCode {
         let bin_dir = release_dir(&root);
         build.run(&root, &bin_dir)?;
         let out = bin_dir.parent().unwrap_or(&bin_dir).join("growth");
-        let growth = program_path(&bin_dir, "growth");
-        let status = std::process::Command::new(&growth)
-            .arg("--root")
-            .arg(&root)
-            .arg("--bin-dir")
-            .arg(&bin_dir)
-            .arg("--out")
-            .arg(out)
-            .args(args)
-            .status()
-            .map_err(|error| format!("{}: {error}", show_path(&growth)))?;
-        Ok(match status.code() {
-            Some(code) => ExitCode::from(u8::try_from(code).unwrap_or(1)),
-            None => ExitCode::FAILURE,
-        })
+        let mut tool_args: Vec<OsString> = vec!["--root".into(), root.into(), "--bin-dir".into()];
+        tool_args.extend([bin_dir.clone().into(), "--out".into(), out.into()]);
+        tool_args.extend(args.iter().cloned());
+        run_tool(&bin_dir, "growth", &tool_args)
     };
     run().unwrap_or_else(|message| {
         eprintln!("bench: {message}");
         ExitCode::from(2)
+    })
+}
+
+/// `judge listen ARGS`: builds the listener (a package of its own, so that its
+/// HTTP server and JSON parser stay out of every other build) and runs it.
+fn listen_command(args: &[OsString]) -> ExitCode {
+    let run = || -> Result<ExitCode, String> {
+        let root = find_root(Path::new("."))?;
+        let mut build = Build::default();
+        build.binary("listen", "listen");
+        let bin_dir = release_dir(&root);
+        build.run(&root, &bin_dir)?;
+        let mut tool_args: Vec<OsString> = vec!["--root".into(), root.into()];
+        tool_args.extend(args.iter().cloned());
+        run_tool(&bin_dir, "listen", &tool_args)
+    };
+    run().unwrap_or_else(|message| {
+        eprintln!("judge: {message}");
+        ExitCode::from(2)
+    })
+}
+
+/// Runs the tool `name` of `bin_dir` with `args`; its exit status is the
+/// judge's.
+fn run_tool(bin_dir: &Path, name: &str, args: &[OsString]) -> Result<ExitCode, String> {
+    let tool = program_path(bin_dir, name);
+    let status = std::process::Command::new(&tool)
+        .args(args)
+        .status()
+        .map_err(|error| format!("{}: {error}", show_path(&tool)))?;
+    Ok(match status.code() {
+        Some(code) => ExitCode::from(u8::try_from(code).unwrap_or(1)),
+        None => ExitCode::FAILURE,
     })
 }
 

@@ -257,7 +257,9 @@ fn help_for_a_command_shows_that_command_only() {
 fn help_lists_the_commands() {
     let (_, usage, _) = judge_text(&["--help"]);
     // One line each, and each has a help of its own.
-    for command in ["check", "test", "stress", "outputs", "bench", "help"] {
+    for command in [
+        "check", "test", "stress", "outputs", "bench", "new", "listen", "help",
+    ] {
         let lines = usage
             .lines()
             .filter(|line| line.starts_with(&format!("  {command} ")))

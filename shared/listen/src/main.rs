@@ -69,7 +69,11 @@ fn run() -> Result<(), Stop> {
                 port = value
                     .to_str()
                     .and_then(|text| text.parse().ok())
-                    .ok_or_else(|| Stop::Mistake(format!("--port takes a port number (0 to 65535), not {value:?}")))?;
+                    .ok_or_else(|| {
+                        Stop::Mistake(format!(
+                            "--port takes a port number (0 to 65535), not {value:?}"
+                        ))
+                    })?;
             }
             Short('h') | Long("help") => return Err(Stop::Help),
             _ => return Err(arg.unexpected().into()),
@@ -80,7 +84,10 @@ fn run() -> Result<(), Stop> {
         None => find_root(".".as_ref()).map_err(Stop::Failed)?,
     };
     if !root.join("crates").is_dir() {
-        return Err(Stop::Failed(format!("{} has no crates/ folder: not this workspace", root.display())));
+        return Err(Stop::Failed(format!(
+            "{} has no crates/ folder: not this workspace",
+            root.display()
+        )));
     }
     let (server, address) = bind(port).map_err(|error| {
         Stop::Failed(format!(

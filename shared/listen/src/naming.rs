@@ -43,15 +43,16 @@ fn from_url(url: &str) -> Option<String> {
             .find_map(|pair| pair.strip_prefix(key)?.strip_prefix('='))
     };
     let made = match (host, parts.as_slice()) {
-        ("codeforces.com" | "codeforces.ru" | "m1.codeforces.com" | "mirror.codeforces.com", parts) => {
-            match parts {
-                ["problemset", "problem", contest, index] | ["contest", contest, "problem", index] => {
-                    format!("cf-{contest}-{index}")
-                }
-                ["gym", contest, "problem", index] => format!("cf-gym-{contest}-{index}"),
-                _ => return None,
+        (
+            "codeforces.com" | "codeforces.ru" | "m1.codeforces.com" | "mirror.codeforces.com",
+            parts,
+        ) => match parts {
+            ["problemset", "problem", contest, index] | ["contest", contest, "problem", index] => {
+                format!("cf-{contest}-{index}")
             }
-        }
+            ["gym", contest, "problem", index] => format!("cf-gym-{contest}-{index}"),
+            _ => return None,
+        },
         // The task's id names its contest too: abc086_a.
         ("atcoder.jp", ["contests", _, "tasks", task]) => (*task).to_string(),
         ("acmicpc.net", ["problem", id]) => format!("boj-{id}"),
@@ -61,11 +62,13 @@ fn from_url(url: &str) -> Option<String> {
         ("lightoj.com", ["problem", id]) => format!("lightoj-{id}"),
         ("acm.hrbust.edu.cn", _) => format!("hrbust-{}", query_value("problem_id")?),
         (host, parts) => {
-            let id = parts
-                .iter()
+            // The query's last such value (`?space=1&num=1100`), else the path's.
+            let values = query
+                .split('&')
+                .filter_map(|pair| pair.split_once('=').map(|(_, value)| value));
+            let id = values
                 .rev()
-                .copied()
-                .chain(query.split('&').filter_map(|pair| pair.split_once('=').map(|(_, value)| value)))
+                .chain(parts.iter().rev().copied())
                 .find(|part| part.bytes().any(|byte| byte.is_ascii_digit()))?;
             let id = id.rsplit_once('.').map_or(id, |(stem, _)| stem);
             format!("{}-{id}", site_name(host)?)
@@ -122,7 +125,9 @@ mod tests {
 
     fn valid(name: &str) -> bool {
         name.starts_with(|c: char| c.is_ascii_lowercase())
-            && name.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+            && name
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
             && !name.ends_with('-')
             && name.len() <= MAX_LEN
     }
@@ -130,22 +135,47 @@ mod tests {
     #[test]
     fn judges_with_ids_in_their_urls() {
         let cases = [
-            ("https://codeforces.com/problemset/problem/954/G", "cf-954-g"),
-            ("https://codeforces.com/contest/1950/problem/F1", "cf-1950-f1"),
-            ("https://codeforces.com/gym/102001/problem/A", "cf-gym-102001-a"),
-            ("https://atcoder.jp/contests/abc086/tasks/abc086_a", "abc086-a"),
+            (
+                "https://codeforces.com/problemset/problem/954/G",
+                "cf-954-g",
+            ),
+            (
+                "https://codeforces.com/contest/1950/problem/F1",
+                "cf-1950-f1",
+            ),
+            (
+                "https://codeforces.com/gym/102001/problem/A",
+                "cf-gym-102001-a",
+            ),
+            (
+                "https://atcoder.jp/contests/abc086/tasks/abc086_a",
+                "abc086-a",
+            ),
             ("https://www.acmicpc.net/problem/14952", "boj-14952"),
             ("https://www.luogu.com.cn/problem/P1001", "luogu-p1001"),
             ("https://cses.fi/problemset/task/1068", "cses-1068"),
             ("https://yukicoder.me/problems/no/1", "yukicoder-1"),
-            ("https://lightoj.com/problem/digit-count", "lightoj-digit-count"),
+            (
+                "https://lightoj.com/problem/digit-count",
+                "lightoj-digit-count",
+            ),
             (
                 "http://acm.hrbust.edu.cn/index.php?m=ProblemSet&a=showProblem&problem_id=2320",
                 "hrbust-2320",
             ),
-            ("https://acm.hdu.edu.cn/showproblem.php?pid=1000", "hdu-1000"),
+            (
+                "https://acm.hdu.edu.cn/showproblem.php?pid=1000",
+                "hdu-1000",
+            ),
             ("https://open.kattis.com/problems/hello2", "kattis-hello2"),
-            ("https://judge.u-aizu.ac.jp/onlinejudge/description.jsp?id=ITP1_1_A", "u-aizu-itp1-1-a"),
+            (
+                "https://acm.timus.ru/problem.aspx?space=1&num=1100",
+                "timus-1100",
+            ),
+            (
+                "https://judge.u-aizu.ac.jp/onlinejudge/description.jsp?id=ITP1_1_A",
+                "u-aizu-itp1-1-a",
+            ),
         ];
         for (url, name) in cases {
             assert_eq!(crate_name(url, "ignored name"), name, "{url}");
@@ -155,7 +185,11 @@ mod tests {
     #[test]
     fn without_an_id_the_name_is_used() {
         let cases = [
-            ("https://example.org/", "G. Castle Defense", "g-castle-defense"),
+            (
+                "https://example.org/",
+                "G. Castle Defense",
+                "g-castle-defense",
+            ),
             ("", "1000. A+B Problem", "p-1000-a-b-problem"),
             ("not a url", "Judge", "problem-judge"),
         ];
@@ -168,7 +202,10 @@ mod tests {
     fn names_in_other_scripts_become_a_stable_hash() {
         for name in ["最短路径", "Задача A", "ソート", "", "!!"] {
             let made = crate_name("", name);
-            assert!(made.starts_with("problem-") && valid(&made), "{name}: {made}");
+            assert!(
+                made.starts_with("problem-") && valid(&made),
+                "{name}: {made}"
+            );
             assert_eq!(made, crate_name("", name));
         }
         assert_ne!(crate_name("", "最短路径"), crate_name("", "ソート"));

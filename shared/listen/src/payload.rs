@@ -55,7 +55,10 @@ pub struct Batch {
 /// field missing or of the wrong kind.
 pub fn parse(body: &[u8]) -> Result<Task, String> {
     let text = std::str::from_utf8(body).map_err(|error| {
-        format!("the body is not UTF-8 (byte {} is not)", error.valid_up_to())
+        format!(
+            "the body is not UTF-8 (byte {} is not)",
+            error.valid_up_to()
+        )
     })?;
     let value: Value =
         serde_json::from_str(text).map_err(|error| format!("the body is not JSON: {error}"))?;
@@ -214,7 +217,10 @@ mod tests {
             ]
         );
         assert_eq!(task.test_type, TestType::Single);
-        assert_eq!((task.input, task.output), (Stream::Standard, Stream::Standard));
+        assert_eq!(
+            (task.input, task.output),
+            (Stream::Standard, Stream::Standard)
+        );
         assert_eq!(
             task.batch,
             Some(Batch {
@@ -231,13 +237,19 @@ mod tests {
             fields.remove(key);
         }
         let task = parse(Value::Object(fields).to_string().as_bytes()).unwrap();
-        assert_eq!((task.group.as_str(), task.interactive, task.batch), ("", false, None));
+        assert_eq!(
+            (task.group.as_str(), task.interactive, task.batch),
+            ("", false, None)
+        );
     }
 
     #[test]
     fn files_interactive_multi_number_and_fractions() {
         let body = with("input", r#"{"type": "file", "fileName": "castle.in"}"#);
-        let body = body.replace(r#""type":"stdout""#, r#""type":"file","fileName":"castle.out""#);
+        let body = body.replace(
+            r#""type":"stdout""#,
+            r#""type":"file","fileName":"castle.out""#,
+        );
         let body = body.replace(r#""testType":"single""#, r#""testType":"multiNumber""#);
         let body = body.replace(r#""interactive":false"#, r#""interactive":true"#);
         let body = body.replace(r#""memoryLimit":256"#, r#""memoryLimit":62.5"#);
@@ -255,11 +267,20 @@ mod tests {
             (with("name", ""), "no name"),
             (with("url", "3"), "url is not a string"),
             (with("timeLimit", "0"), "timeLimit is not a positive number"),
-            (with("memoryLimit", r#""256""#), "memoryLimit is not a positive number"),
+            (
+                with("memoryLimit", r#""256""#),
+                "memoryLimit is not a positive number",
+            ),
             (with("tests", "{}"), "tests is not an array"),
             (with("tests", "[3]"), "tests[0] is not an object"),
-            (with("tests", r#"[{"input": "1\n"}]"#), "tests[0]: no output"),
-            (with("testType", r#""many""#), r#"testType is "single" or "multiNumber", not "many""#),
+            (
+                with("tests", r#"[{"input": "1\n"}]"#),
+                "tests[0]: no output",
+            ),
+            (
+                with("testType", r#""many""#),
+                r#"testType is "single" or "multiNumber", not "many""#,
+            ),
             (with("input", r#"{"type": "file"}"#), "input: no fileName"),
             (
                 with("input", r#"{"type": "regex", "pattern": "x.*"}"#),
@@ -267,7 +288,10 @@ mod tests {
             ),
             (with("output", "[]"), "output is not an object"),
             (with("interactive", "1"), "interactive is not true or false"),
-            (with("batch", r#"{"id": "x", "size": -1}"#), "batch: size is not a positive number"),
+            (
+                with("batch", r#"{"id": "x", "size": -1}"#),
+                "batch: size is not a positive number",
+            ),
             ("[1, 2]".to_string(), "the body is not a JSON object"),
         ];
         for (body, message) in cases {

@@ -74,7 +74,11 @@ impl Listener {
             _ => Reply::new(404, format!("{url}: problems are sent to /")),
         };
         if reply.status >= 400 {
-            let _ = writeln!(terminal, "refused {method} {url}: {} ({})", reply.body, reply.status);
+            let _ = writeln!(
+                terminal,
+                "refused {method} {url}: {} ({})",
+                reply.body, reply.status
+            );
         }
         reply
     }
@@ -82,19 +86,35 @@ impl Listener {
     /// Makes `task` a problem, unless one of its name is there.
     fn receive(&mut self, task: &Task, terminal: &mut dyn Write) -> Reply {
         let name = crate_name(&task.url, &task.name);
-        let of_batch = task.batch.as_ref().filter(|batch| batch.size > 1).map(|batch| {
-            let count = self.batches.entry(batch.id.clone()).or_default();
-            *count += 1;
-            (*count, batch.size)
-        });
+        let of_batch = task
+            .batch
+            .as_ref()
+            .filter(|batch| batch.size > 1)
+            .map(|batch| {
+                let count = self.batches.entry(batch.id.clone()).or_default();
+                *count += 1;
+                (*count, batch.size)
+            });
         let place = match of_batch {
             Some((count, size)) => format!("[{count}/{size}] "),
             None => String::new(),
         };
+        // Never touched, even to add an interactor: its manifest is the user's now.
+        let exists = self
+            .root
+            .join("crates")
+            .join(&name)
+            .join("Cargo.toml")
+            .is_file();
         let spec = new_problem(&name, task);
-        let reply = match create(&self.root, &spec) {
+        let made = if exists {
+            Err(NewError::Exists { name: name.clone() })
+        } else {
+            create(&self.root, &spec)
+        };
+        let reply = match made {
             Ok(created) => {
-                let samples = created.samples.len();
+                let samples = task.tests.len();
                 let mut facts = vec![
                     format!("{samples} sample{}", if samples == 1 { "" } else { "s" }),
                     format!("{} ms", task.time_limit_ms),
@@ -138,7 +158,11 @@ impl Listener {
         };
         if let Some((count, size)) = of_batch {
             if count == size {
-                let _ = writeln!(terminal, "contest {:?}: all {size} problems received", task.group);
+                let _ = writeln!(
+                    terminal,
+                    "contest {:?}: all {size} problems received",
+                    task.group
+                );
             }
         }
         reply
@@ -161,7 +185,7 @@ fn new_problem(name: &str, task: &Task) -> NewProblem {
             .iter()
             .map(|(input, output)| (input.clone().into_bytes(), output.clone().into_bytes()))
             .collect(),
-        single_case: Some(task.test_type == TestType::Single),
+        multi_case: task.test_type == TestType::MultiNumber,
         input_file: file(&task.input),
         output_file: file(&task.output),
         ..NewProblem::named(name)
@@ -193,8 +217,9 @@ pub fn serve(server: &tiny_http::Server, listener: &mut Listener, terminal: &mut
         let body = read_body(request.body_length(), request.as_reader());
         let reply = listener.answer(&method, &url, body, terminal);
         let _ = terminal.flush();
-        let content_type = tiny_http::Header::from_bytes("Content-Type", "text/plain; charset=utf-8")
-            .expect("a valid header");
+        let content_type =
+            tiny_http::Header::from_bytes("Content-Type", "text/plain; charset=utf-8")
+                .expect("a valid header");
         let response = tiny_http::Response::from_string(format!("{}\n", reply.body))
             .with_status_code(reply.status)
             .with_header(content_type);

@@ -105,6 +105,14 @@ pub struct NewProblem {
     /// (input, answer) of each sample, written as `io-tests/NAME/sample-N.in`
     /// and `.out` (N from 1) byte for byte.
     pub samples: Vec<(Vec<u8>, Vec<u8>)>,
+    /// An input starts with its number of cases: `single-case = false` (the
+    /// default is an input of one case).
+    pub multi_case: bool,
+    /// The file in its working folder the program reads its input from
+    /// (`input-file`), instead of stdin; `main.rs` opens it.
+    pub input_file: Option<String>,
+    /// The file it writes its answer to (`output-file`), instead of stdout.
+    pub output_file: Option<String>,
 }
 
 impl NewProblem {
@@ -440,11 +448,17 @@ pub fn create(root: &Path, spec: &NewProblem) -> Result<Created, NewError> {
         let manifest = manifest(spec);
         write(&crate_dir.join("Cargo.toml"), manifest.as_bytes())?;
         files.written.push("Cargo.toml".to_string());
-        files.write_new(if spec.interactive {
-            &INTERACTIVE_MAIN
+        if spec.input_file.is_some() || spec.output_file.is_some() {
+            create_dir(&crate_dir.join("src"))?;
+            write(&crate_dir.join(MAIN.path), file_main(spec).as_bytes())?;
+            files.written.push(MAIN.path.to_string());
         } else {
-            &MAIN
-        })?;
+            files.write_new(if spec.interactive {
+                &INTERACTIVE_MAIN
+            } else {
+                &MAIN
+            })?;
+        }
         files.write_new(&IO_TESTS)?;
         if spec.compare == Some(Compare::Checker) {
             files.add(&CHECK)?;
@@ -511,6 +525,23 @@ fn check_values(spec: &NewProblem) -> Result<(), NewError> {
     if url.contains(char::is_control) {
         return invalid("the URL may not contain a control character".to_string());
     }
+    for (key, file) in [
+        ("input-file", &spec.input_file),
+        ("output-file", &spec.output_file),
+    ] {
+        if let Some(file) = file {
+            if !is_plain_file_name(file) {
+                return invalid(format!(
+                    "bad {key} '{file}' (a file name in the working folder: no path, quote or control character)"
+                ));
+            }
+        }
+    }
+    if spec.interactive && (spec.input_file.is_some() || spec.output_file.is_some()) {
+        return invalid(
+            "an interactive problem talks over stdin and stdout, not files".to_string(),
+        );
+    }
     if let Some(Compare::Float { error }) = &spec.compare {
         if !is_decimal(error) {
             return invalid(format!(
@@ -533,6 +564,8 @@ fn check_existing(spec: &NewProblem, nothing_wanted: bool) -> Result<(), NewErro
         ("--memory-limit-mb", spec.memory_limit_mb.is_some()),
         ("--url", spec.url.is_some()),
         ("--compare", spec.compare.is_some()),
+        ("--input-file", spec.input_file.is_some()),
+        ("--output-file", spec.output_file.is_some()),
     ]
     .into_iter()
     .filter_map(|(option, given)| given.then_some(option))
@@ -572,14 +605,104 @@ fn manifest(spec: &NewProblem) -> String {
         )
         // Last, so that nothing in the URL is taken for a placeholder.
         .replace("@URL@", spec.url.as_deref().unwrap_or_default());
-    match &spec.compare {
-        None => text,
-        Some(compare) => insert_after(
-            &text,
-            |line| line.starts_with("url = "),
-            &compare.manifest_keys(),
-        ),
+    let mut keys = Vec::new();
+    if let Some(compare) = &spec.compare {
+        keys.push(compare.manifest_keys());
     }
+    if let Some(file) = &spec.input_file {
+        keys.push(format!(
+            "# Read from this file in the working folder, not stdin.\ninput-file = \"{file}\""
+        ));
+    }
+    if let Some(file) = &spec.output_file {
+        keys.push(format!(
+            "# Written to this file in the working folder, not stdout.\noutput-file = \"{file}\""
+        ));
+    }
+    let text = if keys.is_empty() {
+        text
+    } else {
+        insert_after(&text, |line| line.starts_with("url = "), &keys.join("\n"))
+    };
+    if spec.multi_case {
+        text.replace(SINGLE_CASE, MULTI_CASE)
+    } else {
+        text
+    }
+}
+
+/// The manifest template's lines for an input of one case, and those of a
+/// problem whose input starts with its number of cases.
+const SINGLE_CASE: &str = "\
+# One input per run, no leading case count (scripts/bench.sh reads this):
+# remove the line when the input starts with its number of cases.
+single-case = true
+";
+const MULTI_CASE: &str = "\
+# An input starts with its number of cases (scripts/bench.sh reads this).
+single-case = false
+";
+
+/// Whether `file` names a file in the working folder and fits between a TOML
+/// string's quotes as it is.
+fn is_plain_file_name(file: &str) -> bool {
+    !file.is_empty()
+        && file != "."
+        && file != ".."
+        && !file.contains(['/', '\\', '"', ':'])
+        && !file.contains(char::is_control)
+}
+
+/// The `main.rs` of a problem that reads or writes a file: it opens them by
+/// name, in its working folder, as the judge lays them out.
+fn file_main(spec: &NewProblem) -> String {
+    let name = &spec.name;
+    let mut uses = vec!["use proconio::input;"];
+    let mut body = Vec::new();
+    match &spec.input_file {
+        Some(file) => {
+            uses.extend([
+                "use proconio::source::once::OnceSource;",
+                "use std::fs::File;",
+                "use std::io::BufReader;",
+            ]);
+            body.push(format!(
+                "    // The judge puts the input in {file}, in the working folder."
+            ));
+            body.push(format!(
+                "    let input = BufReader::new(File::open(\"{file}\").expect(\"{file}\"));"
+            ));
+            body.push(
+                "    input! {\n        from OnceSource::new(input),\n        n: usize,\n    }"
+                    .to_string(),
+            );
+        }
+        None => body.push("    input! {\n        n: usize,\n    }".to_string()),
+    }
+    body.push("    let answer = solve(n);".to_string());
+    match &spec.output_file {
+        Some(file) => {
+            if !uses.contains(&"use std::fs::File;") {
+                uses.push("use std::fs::File;");
+            }
+            uses.push("use std::io::{BufWriter, Write};");
+            body.push(format!("    // The judge reads the answer from {file}."));
+            body.push(format!(
+                "    let mut output = BufWriter::new(File::create(\"{file}\").expect(\"{file}\"));"
+            ));
+            body.push("    writeln!(output, \"{answer}\").unwrap();".to_string());
+        }
+        None => body.push("    println!(\"{answer}\");".to_string()),
+    }
+    let (proconio, std): (Vec<&str>, Vec<&str>) = uses
+        .into_iter()
+        .partition(|line| line.starts_with("use proconio"));
+    format!(
+        "{}\n\n{}\n\nfn main() {{\n{}\n}}\n\nfn solve(n: usize) -> usize {{\n    todo!(\"{name}: write the solution in src/main.rs (it has read n = {{n}})\")\n}}\n",
+        proconio.join("\n"),
+        std.join("\n"),
+        body.join("\n")
+    )
 }
 
 /// `text` with the line `insert` after each line that `after` picks.

@@ -58,6 +58,9 @@ mingw_cc=/usr/bin/x86_64-w64-mingw32-gcc
 wine_dlls=/usr/lib/x86_64-linux-gnu/wine/x86_64-windows
 
 rust_packages=(rustc-web cargo-web rust-web-src)
+# bookworm-security's rustc-web; bookworm's own 1.85 cargo does not take
+# build-std from the environment (CARGO_UNSTABLE_BUILD_STD below).
+rust_least=1.96
 windows_packages=(gcc-mingw-w64-x86-64-posix wine64)
 build_std=std,panic_abort
 
@@ -95,6 +98,7 @@ rust_ready() {
     installed "${rust_packages[@]}" || return 1
     local version
     version=$(version_of rustc-web)
+    dpkg --compare-versions "$version" ge "$rust_least" || return 1
     [ "$(version_of cargo-web)" = "$version" ] && [ "$(version_of rust-web-src)" = "$version" ] &&
         [ -d "$deb_library/std" ]
 }
@@ -103,9 +107,13 @@ windows_ready() { installed "${windows_packages[@]}" && [ -x "$wine" ] && [ -x "
 apt_install() {
     [ "$(id -u)" -eq 0 ] || die "needs root to apt-get install $*; run .ci/cross.sh setup as root"
     command -v apt-get >/dev/null || die "needs Debian's apt-get (Debian 12 packages); this machine has none"
-    # Empty package lists (a fresh container) know no package: fetch them once.
-    if ! apt-cache show "$1" >/dev/null 2>&1; then
-        note "apt knows no package '$1'; running apt-get update"
+    # Empty package lists (a fresh container) know no package, and old ones
+    # know an old rustc-web: fetch them when they do not offer what is needed.
+    local candidate
+    candidate=$(apt-cache policy rustc-web 2>/dev/null | sed -n 's/^ *Candidate: //p')
+    if ! apt-cache show "$1" >/dev/null 2>&1 ||
+        ! dpkg --compare-versions "${candidate:-0}" ge "$rust_least"; then
+        note "apt's lists lack '$1' or rustc-web $rust_least; running apt-get update"
         apt-get update -qq || die "apt-get update failed"
     fi
     note "apt-get install $*"
@@ -177,8 +185,8 @@ setup() {
         windows_ready || wanted+=("${windows_packages[@]}")
     fi
     [ ${#wanted[@]} -eq 0 ] || apt_install "${wanted[@]}"
-    rust_ready || die "after apt-get install, rustc-web, cargo-web and rust-web-src are not one release," \
-        "or $deb_library is missing: $(version_of rustc-web) $(version_of cargo-web) $(version_of rust-web-src)"
+    rust_ready || die "after apt-get install, rustc-web, cargo-web and rust-web-src are not one release of" \
+        "$rust_least or later, or $deb_library is missing: $(version_of rustc-web) $(version_of cargo-web) $(version_of rust-web-src)"
     if [ "$parts" != apple ]; then
         windows_ready || die "after apt-get install, $wine or $mingw_cc is missing"
         setup_wine

@@ -338,19 +338,19 @@ fn the_binaries_are_looked_for_in_cargo_s_release_folder() {
 fn check_builds_first_and_a_failed_build_is_a_setup_error() {
     let dir = judge::scratch::tempdir().unwrap();
     let root = dir.path();
-    fs::create_dir_all(root.join("crates/broken/src")).unwrap();
-    fs::write(
+    std::fs::create_dir_all(root.join("crates/broken/src")).unwrap();
+    std::fs::write(
         root.join("Cargo.toml"),
         "[workspace]\nmembers = [\"crates/broken\"]\nresolver = \"2\"\n",
     )
     .unwrap();
-    fs::write(
+    std::fs::write(
         root.join("crates/broken/Cargo.toml"),
         "[package]\nname = \"broken\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n\
          [package.metadata.judge]\ntime-limit-ms = 1000\n",
     )
     .unwrap();
-    fs::write(
+    std::fs::write(
         root.join("crates/broken/src/main.rs"),
         "fn main() { undefined_name }\n",
     )

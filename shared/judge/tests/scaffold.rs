@@ -1,0 +1,851 @@
+//! The self-test of `judge new` (scripts/new-problem.sh), in a scratch copy of
+//! the workspace, driven as a user drives it: through scripts/new-problem.sh,
+//! check.sh, stress.sh, bench.sh and bundle.sh, and cargo. On AtCoder ABC086 A
+//! (read a b, print Even if a*b is even, else Odd):
+//!
+//! - (a) a minimal problem, with main.rs and two samples written, passes
+//!   check.sh and `cargo test -p`; a wrong main.rs fails both, with WA;
+//!   stress.sh and bench.sh name the pieces it lacks; `--with naive,gen` adds
+//!   their files and binaries and changes nothing else;
+//! - (b) a `--full` problem, every piece written as small real code, passes
+//!   check.sh and every test (the brute-force test among them); stress.sh finds
+//!   a bug put into main.rs; bench.sh --smoke and bundle.sh work (the bundle
+//!   compiles and answers);
+//! - (c) each stub of a piece, and the main.rs template, fails with its own
+//!   message: every failure is matched by its message, so that a compile error
+//!   or a crash never passes for the expected failure;
+//! - (d) `--compare tokens`, `float:E` and `checker`: for each, check.sh accepts
+//!   a right answer written differently from the stored one and rejects a wrong
+//!   one with the mode's message; the checker's stub fails with its own message;
+//! - (e) an `--interactive` problem (guess a number with at most 30 queries),
+//!   its interactor written with judge::interact: check.sh gives AC for a right
+//!   guesser, WA for one that counts up, TLE for one that forgets to flush.
+//!
+//! Outcomes are judged by exit codes and by the lines the judge, the tools and
+//! libtest print, never by cargo's own messages, so the test holds whatever
+//! the user's cargo settings: the scratch workspace's path has a space, cargo
+//! builds into a target folder of its own (`CARGO_TARGET_DIR` set elsewhere
+//! than the workspace), one check runs from inside the problem's crate and one
+//! `judge new` from `crates/`, one run has `CARGO_TERM_VERBOSE=true` and one
+//! `CARGO_TERM_QUIET=true` (which makes cargo ask libtest for terse output, so
+//! every `cargo test` here asks for libtest's pretty format itself).
+//!
+//! The scratch workspace is `$CARGO_TARGET_TMPDIR/scaffold/work space`, removed
+//! at the start and at the end (also when the test fails); the target folder
+//! beside it stays, so that a later run rebuilds only the new problems (the
+//! copied files keep their times). Each step prints the seconds it took
+//! (`-- --nocapture` shows them).
+
+use std::cell::Cell;
+use std::ffi::OsStr;
+use std::fs::{self, File};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Instant;
+
+/// The workspace this test belongs to.
+fn source_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The scratch copy of the workspace; removed when dropped, also while a
+/// failing test unwinds.
+struct ScratchWorkspace {
+    path: PathBuf,
+}
+
+impl Drop for ScratchWorkspace {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.path);
+    }
+}
+
+/// Copies the files git knows of (tracked, or new and not ignored), as they
+/// are in the working tree, keeping their modification times so that cargo
+/// sees the workspace's own crates unchanged since the last run.
+fn copy_workspace(from: &Path, to: &Path) {
+    let listed = Command::new("git")
+        .args([
+            "ls-files",
+            "-z",
+            "--cached",
+            "--others",
+            "--exclude-standard",
+        ])
+        .current_dir(from)
+        .output()
+        .expect("git runs");
+    assert!(listed.status.success(), "git ls-files failed");
+    for name in listed.stdout.split(|&byte| byte == 0) {
+        let name = std::str::from_utf8(name).expect("UTF-8 file names");
+        let source = from.join(name);
+        // Listed by the index but deleted in the working tree.
+        if name.is_empty() || !source.is_file() {
+            continue;
+        }
+        let target = to.join(name);
+        fs::create_dir_all(target.parent().unwrap()).unwrap();
+        fs::copy(&source, &target).unwrap();
+        let modified = fs::metadata(&source).unwrap().modified().unwrap();
+        let file = File::options().write(true).open(&target).unwrap();
+        file.set_modified(modified).unwrap();
+    }
+}
+
+/// What a command did.
+struct Run {
+    command: String,
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+impl Run {
+    /// Fails the test, showing the command and the tail of its output.
+    fn fail(&self, why: &str) -> ! {
+        let tail = |text: &str| {
+            let lines: Vec<&str> = text.lines().collect();
+            lines[lines.len().saturating_sub(40)..].join("\n")
+        };
+        panic!(
+            "{why}\n`{}` exited with {:?}\n--- stdout (tail):\n{}\n--- stderr (tail):\n{}",
+            self.command,
+            self.code,
+            tail(&self.stdout),
+            tail(&self.stderr)
+        );
+    }
+
+    fn lines(&self) -> impl Iterator<Item = &str> {
+        self.stdout.lines().chain(self.stderr.lines())
+    }
+
+    /// Checks that it contains each of `texts`.
+    fn has(&self, texts: &[&str]) -> &Run {
+        for text in texts {
+            if !self.stdout.contains(text) && !self.stderr.contains(text) {
+                self.fail(&format!("no {text:?} in the output"));
+            }
+        }
+        self
+    }
+
+    fn lacks(&self, text: &str) -> &Run {
+        if self.stdout.contains(text) || self.stderr.contains(text) {
+            self.fail(&format!("{text:?} in the output"));
+        }
+        self
+    }
+
+    /// Checks that a line of it starts with `prefix`.
+    fn has_line_starting(&self, prefix: &str) -> &Run {
+        if !self.lines().any(|line| line.starts_with(prefix)) {
+            self.fail(&format!("no line starting with {prefix:?}"));
+        }
+        self
+    }
+
+    /// Checks that a line of it is `line`.
+    fn has_line(&self, line: &str) -> &Run {
+        if !self.lines().any(|found| found == line) {
+            self.fail(&format!("no line {line:?}"));
+        }
+        self
+    }
+}
+
+/// The scratch workspace and the commands run in it.
+struct Scaffold {
+    ws: PathBuf,
+    target_dir: PathBuf,
+    last_step: Cell<Instant>,
+}
+
+impl Scaffold {
+    /// `program ARGS` in the workspace's `folder` (relative to it), building
+    /// into the scratch target folder.
+    fn command_in(&self, folder: &str, program: impl AsRef<OsStr>, args: &[&str]) -> Command {
+        let mut command = Command::new(program);
+        command
+            .args(args)
+            .current_dir(self.ws.join(folder))
+            .env("CARGO_TARGET_DIR", &self.target_dir)
+            .stdin(Stdio::null());
+        command
+    }
+
+    /// `scripts/NAME ARGS`, from the workspace's root.
+    fn script(&self, name: &str, args: &[&str]) -> Command {
+        self.command_in("", self.ws.join("scripts").join(name), args)
+    }
+
+    fn cargo(&self, args: &[&str]) -> Command {
+        self.command_in("", "cargo", args)
+    }
+
+    /// `cargo test -p PROBLEM [--test TEST]`, with libtest's report in its
+    /// pretty format whatever cargo asks for.
+    fn cargo_test(&self, problem: &str, test: Option<&str>) -> Command {
+        let mut args = vec!["test", "-p", problem];
+        if let Some(test) = test {
+            args.extend(["--test", test]);
+        }
+        args.extend(["--", "--format", "pretty"]);
+        self.cargo(&args)
+    }
+
+    fn path(&self, relative: &str) -> PathBuf {
+        self.ws.join(relative)
+    }
+
+    fn write(&self, relative: &str, text: &str) {
+        fs::write(self.path(relative), text).unwrap();
+    }
+
+    fn read(&self, relative: &str) -> String {
+        fs::read_to_string(self.path(relative)).unwrap()
+    }
+
+    fn step(&self, what: &str) {
+        let seconds = self.last_step.replace(Instant::now()).elapsed().as_secs();
+        println!("scaffold: {what} [{seconds} s]");
+    }
+
+    /// The two samples of ABC086 A.
+    fn samples(&self, problem: &str) {
+        self.write(&format!("io-tests/{problem}/sample-1.in"), "3 4\n");
+        self.write(&format!("io-tests/{problem}/sample-1.out"), "Even\n");
+        self.write(&format!("io-tests/{problem}/sample-2.in"), "1 21\n");
+        self.write(&format!("io-tests/{problem}/sample-2.out"), "Odd\n");
+    }
+
+    /// A main.rs that reads `a b` and runs `body`.
+    fn main_rs(&self, problem: &str, body: &str) {
+        let main = format!(
+            "use proconio::input;\n\nfn main() {{\n    input! {{\n        a: u64,\n        b: u64,\n    }}\n    {body}\n}}\n"
+        );
+        self.write(&format!("crates/{problem}/src/main.rs"), &main);
+    }
+
+    /// ABC086 A's solution, or with `bug` one that ignores b.
+    fn solution(&self, problem: &str, bug: bool) {
+        let parity = if bug { "a % 2 == 0" } else { "a * b % 2 == 0" };
+        let body = format!("println!(\"{{}}\", if {parity} {{ \"Even\" }} else {{ \"Odd\" }});");
+        self.main_rs(problem, &body);
+    }
+}
+
+/// Runs `command` to its end.
+fn run(mut command: Command) -> Run {
+    let description = format!(
+        "{} {}",
+        command.get_program().to_string_lossy(),
+        command
+            .get_args()
+            .map(|arg| arg.to_string_lossy())
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
+    let output = command
+        .output()
+        .unwrap_or_else(|error| panic!("`{description}` does not start: {error}"));
+    Run {
+        command: description,
+        code: output.status.code(),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+}
+
+/// Runs `command`; fails unless it exits with `code`.
+fn expect(code: i32, command: Command) -> Run {
+    let run = run(command);
+    if run.code != Some(code) {
+        run.fail(&format!("expected exit status {code}"));
+    }
+    run
+}
+
+/// With cargo's own settings for its messages set one way for this command
+/// only, so that the user's other one does not conflict with it.
+fn verbose(mut command: Command) -> Command {
+    command
+        .env_remove("CARGO_TERM_QUIET")
+        .env("CARGO_TERM_VERBOSE", "true");
+    command
+}
+
+fn quiet(mut command: Command) -> Command {
+    command
+        .env_remove("CARGO_TERM_VERBOSE")
+        .env("CARGO_TERM_QUIET", "true");
+    command
+}
+
+/// The files under `folder`, relative to it, sorted.
+fn files_under(folder: &Path) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut folders = vec![folder.to_path_buf()];
+    while let Some(next) = folders.pop() {
+        for entry in fs::read_dir(&next).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                folders.push(path);
+            } else {
+                let relative = path.strip_prefix(folder).unwrap();
+                found.push(relative.to_string_lossy().into_owned());
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+#[test]
+#[ignore = "expensive: builds and judges new problems in a scratch copy of the workspace (CI runs it)"]
+fn new_problems_build_pass_and_fail_as_they_should() {
+    let started = Instant::now();
+    let base = Path::new(env!("CARGO_TARGET_TMPDIR")).join("scaffold");
+    let scratch = ScratchWorkspace {
+        path: base.join("work space"),
+    };
+    let _ = fs::remove_dir_all(&scratch.path);
+    fs::create_dir_all(&scratch.path).unwrap();
+    copy_workspace(&source_root(), &scratch.path);
+    let s = Scaffold {
+        ws: scratch.path.clone(),
+        target_dir: base.join("target"),
+        last_step: Cell::new(Instant::now()),
+    };
+    s.step("the workspace copied");
+
+    minimal_problem(&s);
+    full_problem(&s);
+    comparison_modes(&s);
+    interactive_problem(&s);
+
+    drop(scratch);
+    println!(
+        "scaffold: (a) to (e) hold [{} s]",
+        started.elapsed().as_secs()
+    );
+}
+
+/// (a) The minimal problem; (c) its main.rs template.
+fn minimal_problem(s: &Scaffold) {
+    let url = "https://atcoder.jp/contests/abc086/tasks/abc086_a";
+    expect(0, s.script("new-problem.sh", &["abc-min", "--url", url]))
+        .has(&[&format!("oj d {url} -d io-tests/abc-min")]);
+    assert_eq!(
+        files_under(&s.path("crates/abc-min")),
+        ["Cargo.toml", "src/main.rs", "tests/io_tests.rs"],
+        "the minimal problem is more than its manifest, main.rs and io_tests.rs"
+    );
+    assert!(files_under(&s.path("io-tests/abc-min")).is_empty());
+    expect(0, s.cargo(&["fmt", "--all", "--check"]));
+    // CI builds with --locked: the scaffold put the crate into Cargo.lock.
+    expect(
+        0,
+        s.cargo(&["metadata", "--locked", "--offline", "--format-version", "1"]),
+    );
+    s.samples("abc-min");
+    expect(1, s.script("check.sh", &["abc-min"]))
+        .has_line_starting("RE   sample-1 ")
+        .has(&[
+            "not yet implemented: abc-min: write the solution in src/main.rs (it has read n = 3)",
+        ]);
+    s.step("(a) scaffold; (c) the main.rs template fails its samples with its message");
+
+    s.solution("abc-min", false);
+    expect(0, verbose(s.script("check.sh", &["abc-min"])))
+        .has_line_starting("AC   sample-1 ")
+        .has(&["note: no validator, so the inputs are not validated"])
+        .has_line_starting("AC   sample-2 ")
+        .has_line("2 passed, 0 failed");
+    expect(0, quiet(s.cargo_test("abc-min", None))).has(&["test stored_cases_pass ... ok"]);
+    s.step("(a) main.rs and two samples: check.sh (cargo verbose) and cargo test -p (cargo quiet) pass");
+
+    s.solution("abc-min", true);
+    // From inside the problem's crate, as a user in its folder would.
+    let check_here = s.command_in("crates/abc-min", "../../scripts/check.sh", &["abc-min"]);
+    expect(1, check_here)
+        .has_line_starting("WA   sample-1 ")
+        .has_line("1 passed, 1 failed");
+    expect(101, s.cargo_test("abc-min", None))
+        .has_line_starting("WA   sample-1 ")
+        .has(&["test stored_cases_pass ... FAILED"]);
+    s.step("(a) a wrong main.rs: check.sh (from crates/abc-min) and cargo test -p fail with WA");
+
+    expect(2, s.script("stress.sh", &["abc-min"])).has(&[
+        "abc-min has no naive and no gen, which judge stress needs: add them with `scripts/new-problem.sh abc-min --with naive,gen`",
+    ]);
+    expect(2, s.script("bench.sh", &["--smoke", "abc-min"])).has(&[
+        "abc-min has no gen and no baseline, which bench needs: add them with `scripts/new-problem.sh abc-min --with gen,baseline`",
+    ]);
+    s.step("(a) stress.sh and bench.sh name the pieces to add");
+
+    // Pieces added to an existing problem: what they bring, nothing overwritten.
+    let main_before = s.read("crates/abc-min/src/main.rs");
+    let manifest_before = s.read("crates/abc-min/Cargo.toml");
+    let added = expect(
+        0,
+        s.script("new-problem.sh", &["abc-min", "--with", "naive,gen"]),
+    );
+    let files = [
+        "src/bin/naive.rs",
+        "tests/naive.rs",
+        "src/bin/gen.rs",
+        "tests/generator.rs",
+        "tests/brute_force.rs",
+    ];
+    for file in files {
+        added.has_line(&format!("wrote crates/abc-min/{file}"));
+    }
+    if added
+        .lines()
+        .filter(|line| line.starts_with("wrote"))
+        .count()
+        != files.len()
+    {
+        added.fail("--with naive,gen wrote more than its five files");
+    }
+    assert_eq!(
+        s.read("crates/abc-min/src/main.rs"),
+        main_before,
+        "--with changed main.rs"
+    );
+    let manifest = s.read("crates/abc-min/Cargo.toml");
+    assert!(
+        manifest.starts_with(&manifest_before),
+        "--with changed the manifest's lines instead of adding its own"
+    );
+    for binary in ["abc-min-naive", "abc-min-gen"] {
+        let declaration = format!("name = \"{binary}\"");
+        assert!(
+            manifest.lines().any(|line| line == declaration),
+            "{binary} not declared"
+        );
+    }
+    expect(0, s.cargo(&["fmt", "--all", "--check"]));
+    s.step("(a) --with naive,gen on the existing problem adds its files and binaries");
+}
+
+const NAIVE_STUB: &str =
+    "abc-full-naive: the brute force is not written yet (src/bin/naive.rs is a stub)";
+const GEN_STUB: &str = "abc-full-gen: the generator is not written yet (src/bin/gen.rs is a stub)";
+const VALIDATOR_STUB: &str =
+    "abc-full: the validator is not written yet (src/bin/validate.rs rejects every input)";
+const BASELINE_STUB: &str =
+    "abc-full-baseline: the baseline is not written yet (src/bin/baseline.rs is a stub)";
+
+const VALIDATOR: &str = r#"//! `a b` on one line, each an integer from 1 to 10^4.
+use judge::validate::Reader;
+use std::process::ExitCode;
+
+const PROBLEM: &str = "abc-full";
+
+pub fn validate(input: &[u8]) -> Result<(), String> {
+    let mut reader = Reader::new(PROBLEM, input);
+    reader.integer("a", 1, 10_000)?;
+    reader.space()?;
+    reader.integer("b", 1, 10_000)?;
+    reader.newline()?;
+    reader.end()
+}
+
+fn main() -> ExitCode {
+    judge::validate::main(PROBLEM, validate)
+}
+"#;
+
+const NAIVE: &str = r#"//! Brute force: a * b by repeated addition, then its last bit.
+use proconio::input;
+
+fn main() {
+    input! { a: u64, b: u64 }
+    let product: u64 = (0..b).map(|_| a).sum();
+    println!("{}", ["Even", "Odd"][(product & 1) as usize]);
+}
+"#;
+
+const GENERATOR: &str = r#"//! `a b`, each from 1 to SIZE (at most 10^4).
+use judge::generator::{generator_main, Generator};
+use judge::rng::SplitMix64;
+use std::process::ExitCode;
+
+struct Inputs;
+
+impl Generator for Inputs {
+    const MAX_SIZE: u64 = 10_000;
+
+    fn random(rng: &mut SplitMix64, size: u64) -> String {
+        let a = rng.range_inclusive(1, size);
+        let b = rng.range_inclusive(1, size);
+        format!("{a} {b}\n")
+    }
+}
+
+fn main() -> ExitCode {
+    generator_main::<Inputs>()
+}
+"#;
+
+const BASELINE: &str = r#"//! Reads `a b` as main.rs does; prints them.
+use proconio::input;
+
+fn main() {
+    input! { a: u32, b: u32 }
+    println!("{a} {b}");
+}
+"#;
+
+/// (c) Every piece's stub, then (b) every piece written.
+fn full_problem(s: &Scaffold) {
+    expect(0, s.script("new-problem.sh", &["abc-full", "--full"]));
+    for file in [
+        "src/bin/naive.rs",
+        "src/bin/gen.rs",
+        "src/bin/validate.rs",
+        "src/bin/baseline.rs",
+        "tests/naive.rs",
+        "tests/generator.rs",
+        "tests/validate.rs",
+        "tests/baseline.rs",
+        "tests/brute_force.rs",
+        "tests/generated_inputs.rs",
+    ] {
+        assert!(
+            s.path(&format!("crates/abc-full/{file}")).is_file(),
+            "--full wrote no crates/abc-full/{file}"
+        );
+    }
+    expect(0, s.cargo(&["fmt", "--all", "--check"]));
+    s.samples("abc-full");
+    s.solution("abc-full", false);
+    expect(0, s.cargo(&["test", "-p", "abc-full", "--no-run"]));
+    // Each test target against a stub: it builds and runs ("test result:
+    // FAILED", which only libtest prints), and fails for the stub's own reason.
+    let stub_fails = |test: &str, message: &str| {
+        expect(101, s.cargo_test("abc-full", Some(test))).has(&["test result: FAILED", message]);
+    };
+    stub_fails("validate", VALIDATOR_STUB);
+    stub_fails("io_tests", VALIDATOR_STUB);
+    expect(1, s.script("check.sh", &["abc-full"]))
+        .has_line("INVALID sample-1")
+        .has(&[VALIDATOR_STUB]);
+    // The validator written, so that the other stubs' tests meet valid inputs.
+    s.write("crates/abc-full/src/bin/validate.rs", VALIDATOR);
+    let stub_fails = |test: &str, message: &str| {
+        expect(101, s.cargo_test("abc-full", Some(test))).has(&["test result: FAILED", message]);
+    };
+    stub_fails("naive", NAIVE_STUB);
+    stub_fails("generator", GEN_STUB);
+    stub_fails("brute_force", GEN_STUB);
+    stub_fails("generated_inputs", GEN_STUB);
+    stub_fails("baseline", BASELINE_STUB);
+    s.step("(c) each stub fails its test with its own message");
+
+    // Asking again for pieces it has changes nothing.
+    let again = expect(
+        0,
+        s.script("new-problem.sh", &["abc-full", "--with", "naive,validate"]),
+    );
+    again.has(&[
+        "crates/abc-full has its naive already",
+        "crates/abc-full has its validate already",
+    ]);
+    if again.lines().any(|line| line.starts_with("wrote")) {
+        again.fail("asking for pieces it has wrote a file");
+    }
+    let manifest = s.read("crates/abc-full/Cargo.toml");
+    let declarations = manifest
+        .lines()
+        .filter(|line| *line == "name = \"abc-full-naive\"")
+        .count();
+    assert_eq!(declarations, 1, "the naive is declared more than once");
+
+    s.write("crates/abc-full/src/bin/naive.rs", NAIVE);
+    s.write("crates/abc-full/src/bin/gen.rs", GENERATOR);
+    s.write("crates/abc-full/src/bin/baseline.rs", BASELINE);
+    expect(0, s.script("check.sh", &["abc-full"]))
+        .has_line_starting("AC   sample-1 ")
+        .has_line("2 passed, 0 failed")
+        .lacks("not validated");
+    s.step("(b) every piece written: check.sh passes, inputs validated");
+
+    let tests = expect(0, s.cargo_test("abc-full", None));
+    for test in [
+        "stored_cases_pass",
+        "naive_passes_the_stored_cases",
+        "each_seed_gives_one_input_at_each_size",
+        "agrees_with_naive_on_generated_inputs",
+        "stored_inputs_are_valid",
+        "generated_inputs_are_valid",
+        "single_byte_mutants_of_stored_inputs_are_accepted_or_rejected_cleanly",
+        "baseline_reads_every_stored_input",
+    ] {
+        tests.has(&[&format!("test {test} ... ok")]);
+    }
+    s.step("(b) every test passes, the brute-force test among them");
+
+    s.solution("abc-full", true);
+    let stress_args = ["abc-full", "--seed", "1", "--cases", "100", "--size", "10"];
+    expect(1, s.script("stress.sh", &stress_args))
+        .has_line_starting("WA ")
+        .has(&["stored as"]);
+    s.solution("abc-full", false);
+    s.step("(b) stress.sh finds the bug put into main.rs");
+
+    expect(0, s.script("bench.sh", &["--smoke", "abc-full"])).has_line_starting("| abc-full | ");
+    let bundle = s.path("abc-full.rs");
+    let bundled = s.path("abc-full-bundled");
+    let bundle_arg = bundle.to_str().unwrap();
+    expect(0, s.script("bundle.sh", &["abc-full", "-o", bundle_arg]));
+    let rustc_args = [
+        "--edition",
+        "2021",
+        "-O",
+        "-o",
+        bundled.to_str().unwrap(),
+        bundle_arg,
+    ];
+    expect(0, s.command_in("", "rustc", &rustc_args));
+    let mut answer = s.command_in("", &bundled, &[]);
+    answer.stdin(File::open(s.path("io-tests/abc-full/sample-1.in")).unwrap());
+    let answered = expect(0, answer);
+    assert_eq!(
+        answered.stdout, "Even\n",
+        "the bundle does not answer sample-1"
+    );
+    s.step("(b) bench.sh --smoke, bundle.sh (the bundle compiles and answers)");
+}
+
+/// (d) Problems whose answers are not exact lines.
+fn comparison_modes(s: &Scaffold) {
+    // `judge new NAME --compare MODE`, whose manifest must hold the line `key`.
+    // The first through the judge itself from `crates/`: it finds the workspace.
+    let judge = env!("CARGO_BIN_EXE_judge");
+    let tokens = s.command_in(
+        "crates",
+        judge,
+        &["new", "abc-tokens", "--compare", "tokens"],
+    );
+    expect(0, tokens).has_line("wrote crates/abc-tokens/Cargo.toml");
+    let scaffold_mode = |name: &str, compare: &str, key: &str| {
+        expect(0, s.script("new-problem.sh", &[name, "--compare", compare]));
+        let manifest = s.read(&format!("crates/{name}/Cargo.toml"));
+        assert!(
+            manifest.lines().any(|line| line == key),
+            "no line {key:?} in crates/{name}/Cargo.toml"
+        );
+    };
+    assert!(s
+        .read("crates/abc-tokens/Cargo.toml")
+        .contains("\ncompare = \"tokens\"\n"));
+    assert!(!s.path("crates/crates").exists());
+
+    // With sample-1 `input` -> `output`, check.sh accepts main.rs running
+    // `right` (its report saying `note`) and rejects `wrong` with `why`.
+    let judged = |name: &str, [input, output, right, wrong, note, why]: [&str; 6]| {
+        s.write(
+            &format!("io-tests/{name}/sample-1.in"),
+            &format!("{input}\n"),
+        );
+        s.write(
+            &format!("io-tests/{name}/sample-1.out"),
+            &format!("{output}\n"),
+        );
+        s.main_rs(name, right);
+        expect(0, s.script("check.sh", &[name]))
+            .has_line_starting("AC   sample-1 ")
+            .has(&[note]);
+        s.main_rs(name, wrong);
+        expect(1, s.script("check.sh", &[name]))
+            .has_line_starting("WA   sample-1 ")
+            .has(&[why]);
+    };
+    judged(
+        "abc-tokens",
+        [
+            "3 4",
+            "7 12",
+            r#"println!("{}\n{}", a + b, a * b);"#,
+            r#"println!("{} {}", a + b, a * b + 1);"#,
+            "compared by tokens",
+            "token 2: expected `12`, got `13`",
+        ],
+    );
+    s.step(
+        "(d) --compare tokens (made from crates/): another layout accepted, a wrong token rejected",
+    );
+
+    scaffold_mode("abc-float", "float:1e-6", "float-error = 1e-6");
+    judged(
+        "abc-float",
+        [
+            "1 3",
+            "0.3333333333",
+            r#"println!("{:.7}", a as f64 / b as f64);"#,
+            r#"println!("{:.3}", a as f64 / b as f64);"#,
+            "compared by float (error 1e-6)",
+            "token 1: expected `0.3333333333`, got `0.333`, error 3.3e-4 > 1e-6",
+        ],
+    );
+    expect(
+        2,
+        s.script("new-problem.sh", &["abc-float2", "--compare", "float:0x1"]),
+    )
+    .has(&["bad float error '0x1'"]);
+    assert!(
+        !s.path("crates/abc-float2").exists(),
+        "a refused problem was written"
+    );
+    s.step("(d) --compare float:1e-6: a close number accepted, a far one rejected");
+
+    // A checker: print any divisor d of a with 1 < d < a (a composite; b unused).
+    scaffold_mode("abc-div", "checker", "checker = true");
+    assert!(
+        s.path("crates/abc-div/src/bin/check.rs").is_file(),
+        "no src/bin/check.rs"
+    );
+    expect(0, s.cargo(&["fmt", "--all", "--check"]));
+    s.write("io-tests/abc-div/sample-1.in", "12 0\n");
+    s.write("io-tests/abc-div/sample-1.out", "2\n");
+    let largest_divisor =
+        r#"let _ = b; println!("{}", (2..a).rev().find(|d| a % d == 0).unwrap());"#;
+    s.main_rs("abc-div", largest_divisor);
+    expect(1, s.script("check.sh", &["abc-div"]))
+        .has_line_starting("FAIL sample-1 ")
+        .has(&["FAIL abc-div-check: the checker is not written yet (src/bin/check.rs is a stub)"]);
+    s.write(
+        "crates/abc-div/src/bin/check.rs",
+        r#"//! Any divisor d of a with 1 < d < a is accepted.
+use judge::checker::{fail, wrong_answer, Files, Outcome};
+use std::process::ExitCode;
+
+fn check(files: &mut Files) -> Result<String, Outcome> {
+    let a = files.input.integer("a", 4, 1_000_000)?;
+    let jury = files.answer.integer("the jury's divisor", 2, a - 1)?;
+    if a % jury != 0 {
+        return Err(fail(format!("the answer {jury} does not divide {a}")));
+    }
+    let d = files.output.integer("a divisor", 2, a - 1)?;
+    if a % d != 0 {
+        return Err(wrong_answer(format!("{d} does not divide {a}")));
+    }
+    Ok(format!("{d} divides {a}"))
+}
+
+fn main() -> ExitCode {
+    judge::checker::main(check)
+}
+"#,
+    );
+    judged(
+        "abc-div",
+        [
+            "12 0",
+            "2",
+            largest_divisor,
+            r#"let _ = b; println!("{}", a / 2 - 1);"#,
+            "compared by checker ",
+            "wrong answer 5 does not divide 12",
+        ],
+    );
+    s.step("(d) --compare checker: the stub fails with its message; written, it accepts another divisor and rejects a non-divisor");
+}
+
+/// A guesser's main.rs: guesses by `next` (binary search, or one up), running
+/// `flush` after each query.
+fn guesser(s: &Scaffold, next: &str, flush: &str) {
+    let main = format!(
+        r#"use proconio::input;
+use proconio::source::line::LineSource;
+use std::io::{{stdin, stdout, BufReader, BufWriter, Write}};
+
+fn main() {{
+    let stdin = stdin();
+    let mut source = LineSource::new(BufReader::new(stdin.lock()));
+    let out = stdout();
+    let mut out = BufWriter::new(out.lock());
+    let (mut low, mut high, mut guess) = (1u64, 1_000_000_000u64, 0u64);
+    loop {{
+        guess = {next};
+        writeln!(out, "{{guess}}").unwrap();
+        {flush}
+        input! {{ from &mut source, reply: String }}
+        match reply.as_str() {{
+            "=" => return,
+            "<" => low = guess + 1,
+            _ => high = guess - 1,
+        }}
+    }}
+}}
+"#
+    );
+    s.write("crates/guess-demo/src/main.rs", &main);
+}
+
+/// (e) An interactive problem: guess a number in 1..=10^9 with at most 30
+/// queries (`<`: the guess is below the secret, `>` above, `=` found; the
+/// secret is the input).
+fn interactive_problem(s: &Scaffold) {
+    let args = ["guess-demo", "--interactive", "--time-limit-ms", "1000"];
+    expect(0, s.script("new-problem.sh", &args));
+    let manifest = s.read("crates/guess-demo/Cargo.toml");
+    assert!(
+        manifest.lines().any(|line| line == "interactive = true"),
+        "the interactive scaffold's manifest does not say interactive = true"
+    );
+    expect(0, s.cargo(&["fmt", "-p", "guess-demo", "--check"]));
+    s.write("io-tests/guess-demo/low.in", "777\n");
+    s.write("io-tests/guess-demo/high.in", "1000000000\n");
+    s.write("io-tests/guess-demo/low.out", "");
+    s.write("io-tests/guess-demo/high.out", "");
+    let binary_search = "low + (high - low) / 2";
+    let flush = "out.flush().unwrap();";
+    guesser(s, binary_search, flush);
+    // (c) The interactor stub fails every case: an error of the interactor, never a pass.
+    expect(1, s.script("check.sh", &["guess-demo"]))
+        .has_line_starting("ERR  high: the interactor failed: exit status 3")
+        .has(&["guess-demo-interact: the interactor is not written yet"]);
+    s.step("(e) interactive scaffold; (c) its interactor stub fails every case with its message");
+
+    s.write(
+        "crates/guess-demo/src/bin/interact.rs",
+        r#"//! Interactor of the self-test's guessing problem: the secret is the input.
+
+use judge::interact::Interactor;
+
+fn main() {
+    let mut judge = Interactor::from_args();
+    let secret: u64 = judge.input("the secret");
+    for query in 1..=30 {
+        let guess: u64 = judge.read("a guess");
+        if guess == secret {
+            judge.send("=");
+            judge.write_output(&format!("{query}\n"));
+            judge.accept(&format!("found in {query} queries"));
+        }
+        judge.send(if guess < secret { "<" } else { ">" });
+    }
+    judge.wrong_answer("no right guess in 30 queries");
+}
+"#,
+    );
+    expect(0, s.script("check.sh", &["guess-demo"]))
+        .has_line_starting("AC   high ")
+        .has_line("2 passed, 0 failed");
+    expect(0, s.cargo_test("guess-demo", None)).has(&["test stored_cases_pass ... ok"]);
+    s.step("(e) a right guesser: check.sh and cargo test -p pass");
+
+    guesser(s, "guess + 1", flush);
+    expect(1, s.script("check.sh", &["guess-demo"]))
+        .has_line_starting("WA   high ")
+        .has(&["no right guess in 30 queries"]);
+    guesser(s, binary_search, "");
+    expect(1, s.script("check.sh", &["guess-demo"]))
+        .has_line_starting("TLE  high ")
+        .has(&["killed at the time limit of 1000 ms"]);
+    s.step("(e) a guesser that counts up is WA, one that forgets to flush TLE");
+}

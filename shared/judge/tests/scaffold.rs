@@ -19,7 +19,10 @@
 //!   one with the mode's message; the checker's stub fails with its own message;
 //! - (e) an `--interactive` problem (guess a number with at most 30 queries),
 //!   its interactor written with judge::interact: check.sh gives AC for a right
-//!   guesser, WA for one that counts up, TLE for one that forgets to flush.
+//!   guesser, WA for one that counts up, TLE for one that forgets to flush;
+//! - (f) problems sent as Competitive Companion sends them (curl POSTs the
+//!   extension's JSON to scripts/listen.sh): each is made with its samples and
+//!   limits, and check.sh judges it once main.rs is written.
 //!
 //! Outcomes are judged by exit codes and by the lines the judge, the tools and
 //! libtest print, never by cargo's own messages, so the test holds whatever
@@ -323,10 +326,11 @@ fn new_problems_build_pass_and_fail_as_they_should() {
     full_problem(&s);
     comparison_modes(&s);
     interactive_problem(&s);
+    received_problems(&s);
 
     drop(scratch);
     println!(
-        "scaffold: (a) to (e) hold [{} s]",
+        "scaffold: (a) to (f) hold [{} s]",
         started.elapsed().as_secs()
     );
 }
@@ -848,4 +852,94 @@ fn main() {
         .has_line_starting("TLE  high ")
         .has(&["killed at the time limit of 1000 ms"]);
     s.step("(e) a guesser that counts up is WA, one that forgets to flush TLE");
+}
+
+/// The listener, started by scripts/listen.sh on a port the system picks;
+/// stopped when dropped.
+struct Listener {
+    child: std::process::Child,
+    lines: std::io::Lines<std::io::BufReader<std::process::ChildStdout>>,
+    url: String,
+}
+
+impl Listener {
+    fn start(s: &Scaffold) -> Listener {
+        use std::io::BufRead;
+        let mut command = s.script("listen.sh", &["--port", "0"]);
+        let mut child = command
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("listen.sh starts");
+        let mut lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
+        // Its first line, once the listener is built and bound.
+        let first = lines.next().and_then(Result::ok).unwrap_or_default();
+        let url = first
+            .strip_prefix("listening on ")
+            .and_then(|rest| rest.split_whitespace().next())
+            .unwrap_or_else(|| panic!("listen.sh said {first:?}, not where it listens"))
+            .to_string();
+        Listener { child, lines, url }
+    }
+
+    /// POSTs `json` as the extension does; the line the listener printed.
+    fn send(&mut self, json: &str) -> String {
+        let output = Command::new("curl")
+            .args([
+                "--silent",
+                "--show-error",
+                "--fail",
+                "--header",
+                "Content-Type: application/json",
+            ])
+            .args(["--data-binary", json, &self.url])
+            .output()
+            .expect("this step sends requests with curl: install it (apt-get install curl)");
+        assert!(
+            output.status.success(),
+            "curl: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        self.lines.next().and_then(Result::ok).unwrap_or_default()
+    }
+}
+
+impl Drop for Listener {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// (f) Problems from the browser: made by the listener, judged by check.sh.
+fn received_problems(s: &Scaffold) {
+    let mut listener = Listener::start(s);
+    s.step("(f) scripts/listen.sh built and listening");
+    let abc086_a = r#"{"name": "A - Product", "group": "AtCoder - AtCoder Beginner Contest 086",
+        "url": "https://atcoder.jp/contests/abc086/tasks/abc086_a", "interactive": false,
+        "memoryLimit": 1024, "timeLimit": 2000,
+        "tests": [{"input": "3 4\n", "output": "Even\n"}, {"input": "1 21\n", "output": "Odd\n"}],
+        "testType": "single", "input": {"type": "stdin"}, "output": {"type": "stdout"},
+        "languages": {"java": {"mainClass": "Main", "taskClass": "APRODUCT"}},
+        "batch": {"id": "0f0c7d1e-2b7a-4f55-a0d5-6a3c0d6f3c11", "size": 1}}"#;
+    let said = listener.send(abc086_a);
+    assert!(
+        said.starts_with("made abc086-a (A - Product), 2 samples, 2000 ms, 1024 MB: "),
+        "{said}"
+    );
+    // Sent again: left as it is.
+    let said = listener.send(abc086_a);
+    assert!(
+        said.starts_with("abc086-a is in the workspace already: left as it is"),
+        "{said}"
+    );
+    drop(listener);
+    let manifest = s.read("crates/abc086-a/Cargo.toml");
+    for line in ["time-limit-ms = 2000", "memory-limit-mb = 1024"] {
+        assert!(manifest.lines().any(|l| l == line), "{line} in\n{manifest}");
+    }
+    s.solution("abc086-a", false);
+    expect(0, s.script("check.sh", &["abc086-a"]))
+        .has_line_starting("AC   sample-2 ")
+        .has_line("2 passed, 0 failed");
+    s.step("(f) a problem sent by the extension is made and judged");
 }

@@ -827,6 +827,7 @@ fn test(options: &TestOptions) -> Result<Summary, Failure> {
         url: None,
         compare: Mode::Lines,
         checker: false,
+        case_io: Default::default(),
     };
     let judges = Judges {
         validator: validator.as_deref(),

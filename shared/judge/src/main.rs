@@ -65,7 +65,10 @@ input is first validated by BIN-DIR/PROBLEM-validate (exit 0: valid;
 exit 1 and a message: the case fails as INVALID; a missing or
 failing validator is an error). An interactive problem (interactive =
 true) is judged by BIN-DIR/PROBLEM-interact, as for `judge test
---interactor`. Every problem under ROOT/crates by default. ROOT defaults
+--interactor`. A problem with input-file = \"NAME\" reads each case's
+input from that file of a fresh working folder (stdin empty); with
+output-file = \"NAME\" its answer is that file (stdout ignored; no file:
+WA). Every problem under ROOT/crates by default. ROOT defaults
 to the workspace the current folder is in. What it runs is built first
 (cargo build --release) into the release folder the judge runs from,
 else ${CARGO_TARGET_DIR:-ROOT/target}/release; --no-build skips that,
@@ -967,6 +970,7 @@ fn test(options: &TestOptions) -> Result<Summary, Failure> {
         url: None,
         compare: Mode::Lines,
         checker: false,
+        case_io: Default::default(),
     };
     let judges = Judges {
         validator: validator.as_deref(),
@@ -1055,6 +1059,7 @@ fn stress_command(options: StressOptions) -> ExitCode {
         submission_limits: problem.limits(),
         naive_limit: options.naive_limit,
         checking: problem.checking(&bin_dir),
+        case_io: problem.case_io.clone(),
     };
     let mut stdout = io::stdout().lock();
     let mut stderr = io::stderr();

@@ -187,6 +187,7 @@ fn a_problems_report_shows_its_limits_and_each_peak() {
         url: None,
         compare: judge::judging::compare::Mode::Lines,
         checker: false,
+        case_io: Default::default(),
     };
     let mut report = Vec::new();
     let summary = check_problem(&problem, &program, None, None, &mut report, Style::Plain).unwrap();

@@ -880,6 +880,7 @@ fn shrinking_stops_at_its_budget() {
         },
         naive_limit: Duration::from_secs(2),
         checking: Checking::default(),
+        case_io: Default::default(),
     };
     let io_tests = root.join("io-tests/sum");
     let (mut report, mut log) = (Vec::new(), Vec::new());

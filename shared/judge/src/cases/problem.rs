@@ -11,7 +11,16 @@
 //! url = "https://www.acmicpc.net/problem/14952"
 //! growth = 1
 //! single-case = true       # optional: an input is one case, not a count and cases
+//! input-file = "in.txt"    # optional: the program reads this file, not stdin
+//! output-file = "out.txt"  # optional: the program writes this file, not stdout
 //! ```
+//!
+//! `input-file` and `output-file` are for the older judges' problems whose
+//! program reads and writes named files in its working folder (see
+//! [`crate::judging::case_io`]); each is optional, and either may be given
+//! alone. Each is a plain file name: not empty, no `/` or `\`, not `.` or
+//! `..`, no NUL; the two differ. An interactive problem has neither (no judge
+//! combines them).
 //!
 //! `growth` (optional) is the exponent k of the cost the crate's README claims,
 //! time ∝ (input size)^k; `judge bench --growth` measures it ([`growth_claim`]).
@@ -27,6 +36,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::judging::answer::Checking;
+use crate::judging::case_io::CaseIo;
 use crate::judging::compare::Mode;
 use crate::runner::Limits;
 
@@ -106,6 +116,8 @@ pub struct Problem {
     pub compare: Mode,
     /// Whether the problem's checker `<name>-check` judges outputs.
     pub checker: bool,
+    /// The files its programs read and write instead of stdin and stdout.
+    pub case_io: CaseIo,
 }
 
 fn invalid(message: String) -> io::Error {
@@ -169,6 +181,17 @@ impl Problem {
                     manifest_path.display()
                 ))
             })?;
+        let case_io = case_io(&manifest)
+            .map_err(|error| invalid(format!("{}: {error}", manifest_path.display())))?;
+        let interactive = manifest
+            .boolean(JUDGE_TABLE, "interactive")?
+            .unwrap_or(false);
+        if interactive && !case_io.is_stdio() {
+            return Err(invalid(format!(
+                "{}: interactive = true with input-file or output-file: an interactive program talks on stdin and stdout, no judge gives it files too",
+                manifest_path.display()
+            )));
+        }
         let root = manifest_dir
             .parent()
             .and_then(Path::parent)
@@ -179,13 +202,12 @@ impl Problem {
             time_limit: Duration::from_millis(time_limit_ms),
             memory_limit_mb: positive(&manifest, "memory-limit-mb")?,
             stack_limit_mb: positive(&manifest, "stack-limit-mb")?,
-            interactive: manifest
-                .boolean(JUDGE_TABLE, "interactive")?
-                .unwrap_or(false),
+            interactive,
             url: manifest.string(JUDGE_TABLE, "url")?,
             compare: compare_mode(&manifest)
                 .map_err(|error| invalid(format!("{}: {error}", manifest_path.display())))?,
             checker: manifest.boolean(JUDGE_TABLE, "checker")?.unwrap_or(false),
+            case_io,
             name,
         })
     }
@@ -250,6 +272,40 @@ fn compare_mode(manifest: &Manifest) -> io::Result<Mode> {
         None => "lines",
     });
     Mode::parse(name, float_error).map_err(invalid)
+}
+
+/// The `input-file` and `output-file` keys.
+fn case_io(manifest: &Manifest) -> io::Result<CaseIo> {
+    let case_io = CaseIo {
+        input_file: file_name(manifest, "input-file")?,
+        output_file: file_name(manifest, "output-file")?,
+    };
+    if case_io.input_file.is_some() && case_io.input_file == case_io.output_file {
+        return Err(invalid(
+            "input-file and output-file name the same file: the input would be taken for the answer"
+                .to_string(),
+        ));
+    }
+    Ok(case_io)
+}
+
+/// A file name of the program's working folder: one plain name, so that it
+/// cannot reach outside the scratch folder the program runs in. (A backslash,
+/// a separator on Windows, is refused by the string reader already, as an
+/// escape; it is checked here all the same.)
+fn file_name(manifest: &Manifest, key: &str) -> io::Result<Option<String>> {
+    let Some(name) = manifest.string(JUDGE_TABLE, key)? else {
+        return Ok(None);
+    };
+    let plain =
+        !name.is_empty() && name != "." && name != ".." && !name.contains(['/', '\\', '\0']);
+    if plain {
+        return Ok(Some(name));
+    }
+    let (raw, line) = manifest.raw(JUDGE_TABLE, key).unwrap_or_default();
+    Err(invalid(format!(
+        "line {line}: {key} = {raw}: expected a plain file name (not empty, no / or \\, not . or .., no NUL)"
+    )))
 }
 
 /// The `growth` of the crate at `manifest_dir`: the exponent k its README claims
@@ -606,6 +662,25 @@ name = "demo-naive"
             let error = load_judge_table(lines).unwrap_err().to_string();
             assert!(error.contains(message), "{lines:?}: {error}");
         }
+    }
+
+    #[test]
+    fn reads_the_files_a_program_reads_and_writes() {
+        let stdio = load_judge_table("").unwrap();
+        assert!(stdio.case_io.is_stdio());
+        let both = load_judge_table("input-file = \"a.in\"\noutput-file = \"a.out\" # judge's\n");
+        let both = both.unwrap().case_io;
+        assert_eq!(both.input_file.as_deref(), Some("a.in"));
+        assert_eq!(both.output_file.as_deref(), Some("a.out"));
+        let error = load_judge_table("output-file = 5\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.ends_with(
+                "line 5: output-file = 5: expected a string in double quotes, without escapes"
+            ),
+            "{error}"
+        );
     }
 
     #[test]

@@ -10,7 +10,7 @@ use crate::cases::problem::{program_path, Piece, Problem};
 use crate::cases::suite::discover;
 use crate::judging::answer::Checking;
 use crate::judging::verdict::{judge_interactive, megabytes, run_stderr_tail, Verdict};
-use crate::runner::{execute, execute_with};
+use crate::runner::execute;
 use crate::show::show_path;
 
 /// Time limit of a validator on one input: validators are linear and quick.
@@ -265,13 +265,24 @@ pub fn check_cases(
         (None, None) => String::new(),
     };
     let judged_by = checking.heading_note();
+    let files = problem.case_io.heading_note();
     writeln!(
         out,
-        "{} ({count} case{}, time limit {} ms{memory}{judged_by})",
+        "{} ({count} case{}, time limit {} ms{memory}{files}{judged_by})",
         problem.name,
         if count == 1 { "" } else { "s" },
         millis(problem.time_limit)
     )?;
+    if interactor.is_some() && !problem.case_io.is_stdio() {
+        // Refused when the manifest is read; this is for a `Problem` built by hand.
+        error(
+            out,
+            &mut summary,
+            "an interactive problem with an input or output file: an interactor talks on stdin and stdout".to_string(),
+        )?;
+        summary.failed += count.saturating_sub(1);
+        return Ok(summary);
+    }
     if let Some(note) = note {
         writeln!(out, "{note}")?;
     }
@@ -338,9 +349,9 @@ pub fn check_cases(
                 }
             }
             let Some(interactor) = interactor else {
-                let run = execute_with(binary, &[], &input, &limits)?;
-                let verdict = checking.verdict(&run, &input, &expected, problem.time_limit);
-                return Ok(Ok((verdict, run)));
+                let run = problem.case_io.run(binary, &input, &limits)?;
+                let verdict = checking.case_verdict(&run, &input, &expected, problem.time_limit);
+                return Ok(Ok((verdict, run.execution)));
             };
             let judged =
                 judge_interactive(binary, &limits, interactor, &case.input, Some(&case.output))?;

@@ -12,8 +12,9 @@ use std::time::Duration;
 use crate::cases::problem::Problem;
 use crate::cases::suite::{discover, Orphan};
 use crate::commands::check::{unusable, validate, Validation};
+use crate::judging::case_io::CaseIo;
 use crate::judging::verdict::run_stderr_tail;
-use crate::runner::execute;
+use crate::runner::Limits;
 use crate::show::show_path;
 
 /// How many outputs were written, and how many inputs were left without one.
@@ -35,10 +36,11 @@ impl fmt::Display for Written {
 }
 
 /// For every input of `problem` without an output: validates it with
-/// `validator` (when given), runs `naive` on it under `naive_limit` and writes
-/// its output as the input's `.out`, one report line per input on `out`. An input
-/// the validator rejects, or on which the naive fails, runs out of time or
-/// prints too much, gets nothing and counts as not written, as does one whose
+/// `validator` (when given), runs `naive` on it under `naive_limit` (in the
+/// problem's files when it has them, as its submission runs) and writes its
+/// output as the input's `.out`, one report line per input on `out`. An input
+/// the validator rejects, or on which the naive fails, runs out of time,
+/// prints too much or writes no output file, gets nothing and counts as not written, as does one whose
 /// `.out` appears meanwhile (never overwritten). A validator that fails is
 /// reported for that input.
 ///
@@ -81,7 +83,15 @@ pub fn write_outputs(
     for input_path in inputs {
         let output_path = input_path.with_extension("out");
         let shown = show_path(&output_path);
-        match write_one(input_path, &output_path, naive, validator, naive_limit)? {
+        let written = write_one(
+            input_path,
+            &output_path,
+            naive,
+            validator,
+            naive_limit,
+            &problem.case_io,
+        )?;
+        match written {
             Ok(bytes) => {
                 result.written += 1;
                 writeln!(out, "wrote {shown} ({bytes} bytes)")?;
@@ -105,6 +115,7 @@ fn write_one(
     naive: &Path,
     validator: Option<&Path>,
     naive_limit: Duration,
+    case_io: &CaseIo,
 ) -> io::Result<Result<usize, String>> {
     let input = fs::read(input_path).map_err(|error| {
         io::Error::new(error.kind(), format!("{}: {error}", show_path(input_path)))
@@ -119,7 +130,8 @@ fn write_one(
         Some(Validation::Failed(message)) => return Ok(Err(message)),
         Some(Validation::Valid) | None => {}
     }
-    let run = execute(naive, &[], &input, naive_limit)?;
+    let case_run = case_io.run(naive, &input, &Limits::time(naive_limit))?;
+    let run = &case_run.execution;
     if run.timed_out(naive_limit) {
         return Ok(Err(format!(
             "the naive was still running after {} ms",
@@ -130,8 +142,11 @@ fn write_one(
         return Ok(Err(format!(
             "the naive failed: {}\n{}",
             run.describe_end(),
-            run_stderr_tail(&run)
+            run_stderr_tail(run)
         )));
+    }
+    if let Some(why) = case_run.answer_missing {
+        return Ok(Err(format!("the naive {why}")));
     }
     let file = OpenOptions::new()
         .write(true)

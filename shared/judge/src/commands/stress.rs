@@ -5,10 +5,11 @@
 //! Inputs come from the problem's `gen` binary (see [`crate::generator`]): case
 //! `i` of a random run is `gen S+i K` (first seed `S`, size `K`), and a walk runs
 //! `gen --all I` for every `I` of the generator's exhaustive walk. Each input is
-//! judged like a stored case ([`Checking::verdict`]): the naive's output is
+//! judged like a stored case ([`Checking::case_verdict`]): the naive's output is
 //! the expected answer (the ANSWER of a problem's checker), the submission runs
 //! under the problem's time limit and the naive under a generous limit of its
-//! own. A checker that fails is a tool's failure, like the naive's. Every input
+//! own, both reading and writing the problem's files when it has them
+//! ([`CaseIo`]: the naive is written as the submission is). A checker that fails is a tool's failure, like the naive's. Every input
 //! is first checked by the problem's validator, when it has one. When the
 //! generator, the validator or the naive
 //! fails, that is what gets reported: the submission is not judged.
@@ -27,9 +28,10 @@ use std::time::{Duration, Instant};
 use crate::cases::problem::{missing_pieces, program_path, Piece, Problem};
 use crate::commands::check::{indented, unvalidated_note};
 use crate::judging::answer::Checking;
+use crate::judging::case_io::CaseIo;
 use crate::judging::crosscheck::{cross_check_judged, CrossCheck};
 use crate::judging::verdict::{judge_interactive, run_stderr_tail, Verdict, INTERACTOR_GRACE};
-use crate::runner::{execute, execute_with, Execution, Limits};
+use crate::runner::{execute, Execution, Limits};
 use crate::show;
 
 /// Cases of a random run when neither a case count nor a time budget is given.
@@ -148,6 +150,8 @@ pub struct Settings {
     pub naive_limit: Duration,
     /// How the submission's output is judged against the naive's.
     pub checking: Checking,
+    /// Where the submission and the naive read and write (the problem's files).
+    pub case_io: CaseIo,
 }
 
 /// The generator arguments of one input.
@@ -481,10 +485,13 @@ impl Stress<'_> {
                     Check::Tool(_) => "interactor failed",
                 }
             } else {
-                let run = execute_with(&self.programs.submission, &[], &failure.input, limits)?;
+                let run =
+                    self.settings
+                        .case_io
+                        .run(&self.programs.submission, &failure.input, limits)?;
                 self.settings
                     .checking
-                    .verdict(&run, &failure.input, &failure.expected, limits.time)
+                    .case_verdict(&run, &failure.input, &failure.expected, limits.time)
                     .code()
             };
             match counts.iter_mut().find(|(seen, _)| *seen == code) {
@@ -508,6 +515,7 @@ impl Stress<'_> {
             &self.settings.submission_limits,
             self.settings.naive_limit,
             &self.settings.checking,
+            &self.settings.case_io,
         )?;
         Ok(match outcome {
             CrossCheck::Agree => Check::Agree,

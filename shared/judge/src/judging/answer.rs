@@ -15,6 +15,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use crate::judging::case_io::CaseRun;
 use crate::judging::compare::Mode;
 use crate::judging::verdict::{run_stderr_tail, Verdict};
 use crate::runner::{execute, Execution};
@@ -104,6 +105,28 @@ impl Checking {
     ) -> Verdict {
         Verdict::of_run(run, time_limit, |got| {
             self.judge_output(input, expected, got)
+        })
+    }
+
+    /// Judges a program's run on a case ([`CaseRun`]): as [`Checking::verdict`],
+    /// and a run that ended within its limits without writing its output
+    /// file is a wrong answer saying so.
+    pub fn case_verdict(
+        &self,
+        run: &CaseRun,
+        input: &[u8],
+        expected: &[u8],
+        time_limit: Duration,
+    ) -> Verdict {
+        Verdict::of_run(&run.execution, time_limit, |got| {
+            match &run.answer_missing {
+                Some(why) => Verdict::Rejected {
+                    message: why.clone(),
+                    details: String::new(),
+                    presentation: false,
+                },
+                None => self.judge_output(input, expected, got),
+            }
         })
     }
 }

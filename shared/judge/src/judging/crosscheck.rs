@@ -7,8 +7,9 @@ use std::path::Path;
 use std::time::Duration;
 
 use crate::judging::answer::Checking;
+use crate::judging::case_io::{CaseIo, CaseRun};
 use crate::judging::verdict::{run_stderr_tail, Verdict};
-use crate::runner::{execute, execute_with, Execution, Limits};
+use crate::runner::{execute, Execution, Limits};
 
 /// The outcome of running both programs on one input.
 #[derive(Debug)]
@@ -82,11 +83,13 @@ pub fn cross_check(
         submission_limits,
         reference_limit,
         &Checking::default(),
+        &CaseIo::default(),
     )
 }
 
 /// [`cross_check`], the submission's output judged by `checking`: the
-/// reference's output is the expected answer (a checker's ANSWER).
+/// reference's output is the expected answer (a checker's ANSWER). Both
+/// programs read and write as `case_io` says (see [`CaseIo::run`]).
 ///
 /// # Errors
 /// When either program cannot be started.
@@ -97,32 +100,41 @@ pub fn cross_check_judged(
     submission_limits: &Limits,
     reference_limit: Duration,
     checking: &Checking,
+    case_io: &CaseIo,
 ) -> io::Result<CrossCheck> {
-    let reference_run = execute(reference, &[], input, reference_limit)?;
-    if reference_run.timed_out(reference_limit) {
-        return Ok(CrossCheck::ReferenceFailed(format!(
-            "still running after {} ms",
-            reference_limit.as_millis()
-        )));
-    }
-    if !reference_run.completed() {
-        let status = reference_run.describe_end();
-        return Ok(CrossCheck::ReferenceFailed(format!(
-            "{status}\n{}",
-            run_stderr_tail(&reference_run)
-        )));
-    }
-    let run = execute_with(submission, &[], input, submission_limits)?;
+    let reference_run = case_io.run(reference, input, &Limits::time(reference_limit))?;
+    let reference_answer = match reference_failure(&reference_run, reference_limit) {
+        Some(reason) => return Ok(CrossCheck::ReferenceFailed(reason)),
+        None => reference_run.execution.stdout,
+    };
+    let run = case_io.run(submission, input, submission_limits)?;
     Ok(
-        match checking.verdict(&run, input, &reference_run.stdout, submission_limits.time) {
+        match checking.case_verdict(&run, input, &reference_answer, submission_limits.time) {
             Verdict::Accepted => CrossCheck::Agree,
             verdict => CrossCheck::Disagree(Box::new(Disagreement {
-                expected: reference_run.stdout,
-                run,
+                expected: reference_answer,
+                run: run.execution,
                 verdict,
             })),
         },
     )
+}
+
+/// Why a reference's run (a naive's) gave no answer to judge by, if it did
+/// not: past its time limit, failed, output cut, or no output file.
+fn reference_failure(run: &CaseRun, time_limit: Duration) -> Option<String> {
+    let execution = &run.execution;
+    if execution.timed_out(time_limit) {
+        return Some(format!("still running after {} ms", time_limit.as_millis()));
+    }
+    if !execution.completed() {
+        return Some(format!(
+            "{}\n{}",
+            execution.describe_end(),
+            run_stderr_tail(execution)
+        ));
+    }
+    run.answer_missing.clone()
 }
 
 /// Time limit for both programs in tests: speed is measured by benchmarks.

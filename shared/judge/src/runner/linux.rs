@@ -46,12 +46,14 @@ use super::{
 /// Pipe buffer asked for each stream, and the size of one read.
 const PIPE_BYTES: libc::c_int = 1 << 20;
 
-/// Runs `program` on `input`: see [`super::execute_with`].
+/// Runs `program` on `input`, in `working_dir` when given: see
+/// [`super::execute_in`].
 pub(super) fn execute(
     program: &Path,
     args: &[&OsStr],
     input: &[u8],
     limits: &Limits,
+    working_dir: Option<&Path>,
 ) -> io::Result<Execution> {
     let (stdin_read, stdin_write) = keeper::wire()?;
     let (stdout_read, stdout_write) = keeper::wire()?;
@@ -61,6 +63,7 @@ pub(super) fn execute(
         args,
         [&stdin_read, &stdout_write, &stderr_write],
         limits,
+        working_dir,
     )?;
     drop((stdin_read, stdout_write, stderr_write));
     let mut processes = [process];
@@ -89,12 +92,14 @@ pub(super) fn interact(
         interactor_args,
         [&interactor_in, &interactor_out, &interactor_err_write],
         interactor_limits,
+        None,
     )?;
     let program_process = keeper::start(
         program,
         program_args,
         [&program_in, &program_out, &program_err_write],
         limits,
+        None,
     )?;
     drop((program_in, program_out, program_err_write));
     drop((interactor_in, interactor_out, interactor_err_write));

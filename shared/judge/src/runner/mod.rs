@@ -20,6 +20,10 @@
 //! An interactive program and its interactor are wired to each other by two
 //! pipes, with nothing in between, as judges connect them.
 //!
+//! A program starts in the caller's working folder, or in one it is given
+//! ([`execute_in`]): the runner only changes folder, what the program reads
+//! or writes there is the caller's business.
+//!
 //! What each backend guarantees, measured, is in the README's platform table.
 //!
 //! [`measure`] is the other way to run a program: as a whole process with its
@@ -312,14 +316,71 @@ pub fn execute_with(
     input: &[u8],
     limits: &Limits,
 ) -> io::Result<Execution> {
+    execute_on_backend(program, args, input, limits, None)
+}
+
+/// [`execute_with`], the program started in `working_dir` instead of the
+/// caller's working folder. A relative `program` path is the caller's, as in
+/// [`execute_with`]: it is made absolute before the change of folder; a bare
+/// name is still looked up on `PATH`.
+///
+/// # Errors
+/// As [`execute_with`]; also when `working_dir` is not a folder.
+///
+/// # Example
+/// ```
+/// # #[cfg(unix)] {
+/// use judge::runner::{execute_in, Limits};
+/// use std::time::Duration;
+/// let dir = judge::scratch::tempdir().unwrap();
+/// let limits = Limits::time(Duration::from_secs(5));
+/// let run = execute_in("/bin/sh".as_ref(), &["-c", "echo hi > here.txt"], b"", &limits, dir.path()).unwrap();
+/// assert!(run.succeeded());
+/// assert_eq!(std::fs::read(dir.path().join("here.txt")).unwrap(), b"hi\n");
+/// # }
+/// ```
+pub fn execute_in(
+    program: &Path,
+    args: &[&str],
+    input: &[u8],
+    limits: &Limits,
+    working_dir: &Path,
+) -> io::Result<Execution> {
+    if !working_dir.is_dir() {
+        return Err(io::Error::new(
+            io::ErrorKind::NotFound,
+            format!(
+                "working folder {}: not a folder",
+                crate::show::show_path(working_dir)
+            ),
+        ));
+    }
+    // Each system resolves a relative program path against one folder or the
+    // other once the child's folder differs (std leaves it unspecified).
+    let program = if program.is_relative() && program.components().count() > 1 {
+        std::path::absolute(program)?
+    } else {
+        program.to_path_buf()
+    };
+    execute_on_backend(&program, args, input, limits, Some(working_dir))
+}
+
+/// Starts a run on the chosen backend, in `working_dir` when given.
+fn execute_on_backend(
+    program: &Path,
+    args: &[&str],
+    input: &[u8],
+    limits: &Limits,
+    working_dir: Option<&Path>,
+) -> io::Result<Execution> {
     let args: Vec<&OsStr> = args.iter().map(OsStr::new).collect();
     match Backend::chosen()? {
         #[cfg(target_os = "linux")]
-        Backend::Linux => linux::execute(program, &args, input, limits),
+        Backend::Linux => linux::execute(program, &args, input, limits, working_dir),
         #[cfg(unix)]
-        Backend::Unix => unix::execute(program, &args, input, limits),
+        Backend::Unix => unix::execute(program, &args, input, limits, working_dir),
         #[cfg(windows)]
-        Backend::Windows => windows::execute(program, &args, input, limits),
+        Backend::Windows => windows::execute(program, &args, input, limits, working_dir),
         #[allow(unreachable_patterns)]
         other => unreachable!("{other:?} is not a backend of this system"),
     }

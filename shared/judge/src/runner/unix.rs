@@ -25,12 +25,14 @@ use std::time::{Duration, Instant};
 use super::threads::{self, End, Program as _, Supervised};
 use super::{mib, os_error, Execution, Interaction, Limits, Start, MEMORY_CAP_FACTOR};
 
-/// Runs `program` on `input`: see [`super::execute_with`].
+/// Runs `program` on `input`, in `working_dir` when given: see
+/// [`super::execute_in`].
 pub(super) fn execute(
     program: &Path,
     args: &[&OsStr],
     input: &[u8],
     limits: &Limits,
+    working_dir: Option<&Path>,
 ) -> io::Result<Execution> {
     let mut child = spawn(
         program,
@@ -39,6 +41,7 @@ pub(super) fn execute(
         Stdio::piped(),
         Stdio::piped(),
         Vec::new(),
+        working_dir,
     )?;
     let stdin = child.stdin.take().expect("piped");
     let run = Supervised {
@@ -78,6 +81,7 @@ pub(super) fn interact(
         interactor_in.into(),
         interactor_out.into(),
         interactor_held,
+        None,
     )?;
     let program = match spawn(
         program,
@@ -86,6 +90,7 @@ pub(super) fn interact(
         program_in.into(),
         program_out.into(),
         program_held,
+        None,
     ) {
         Ok(program) => program,
         Err(error) => {
@@ -124,8 +129,8 @@ struct Child {
 }
 
 /// Starts `program` in a process group of its own, under `limits`, with
-/// stdin and stdout as given and stderr piped; `held` is closed once its
-/// exit is noted.
+/// stdin and stdout as given and stderr piped, in `working_dir` when given;
+/// `held` is closed once its exit is noted.
 fn spawn(
     program: &Path,
     args: &[&OsStr],
@@ -133,6 +138,7 @@ fn spawn(
     stdin: Stdio,
     stdout: Stdio,
     held: Vec<OwnedFd>,
+    working_dir: Option<&Path>,
 ) -> io::Result<Child> {
     let rlimits = resource_limits(limits)?;
     let mut command = Command::new(program);
@@ -144,6 +150,9 @@ fn spawn(
         .stdout(stdout)
         .stderr(Stdio::piped())
         .process_group(0);
+    if let Some(dir) = working_dir {
+        command.current_dir(dir);
+    }
     // SAFETY: the closure runs between fork and exec, and makes only
     // async-signal-safe calls (setrlimit) on memory prepared before the fork.
     unsafe {

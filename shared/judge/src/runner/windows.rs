@@ -55,12 +55,14 @@ use super::{mib, os_error, Execution, Interaction, Limits, Start, MEMORY_CAP_FAC
 /// is neither a usual exit code nor an NTSTATUS.
 const KILLED_EXIT_CODE: u32 = 0x4B49_4C4C;
 
-/// Runs `program` on `input`: see [`super::execute_with`].
+/// Runs `program` on `input`, in `working_dir` when given: see
+/// [`super::execute_in`].
 pub(super) fn execute(
     program: &Path,
     args: &[&OsStr],
     input: &[u8],
     limits: &Limits,
+    working_dir: Option<&Path>,
 ) -> io::Result<Execution> {
     let mut child = spawn(
         program,
@@ -69,6 +71,7 @@ pub(super) fn execute(
         Stdio::piped(),
         Stdio::piped(),
         Vec::new(),
+        working_dir,
     )?;
     let stdin = child.stdin.take().expect("piped");
     let run = Supervised {
@@ -109,6 +112,7 @@ pub(super) fn interact(
         interactor_in.into(),
         interactor_out.into(),
         interactor_held,
+        None,
     )?;
     let program = match spawn(
         program,
@@ -117,6 +121,7 @@ pub(super) fn interact(
         program_in.into(),
         program_out.into(),
         program_held,
+        None,
     ) {
         Ok(program) => program,
         Err(error) => {
@@ -155,7 +160,8 @@ struct Child {
 }
 
 /// Starts `program` in a job of its own, under `limits`, with stdin and
-/// stdout as given and stderr piped; `held` is closed once its exit is noted.
+/// stdout as given and stderr piped, in `working_dir` when given; `held` is
+/// closed once its exit is noted.
 fn spawn(
     program: &Path,
     args: &[&OsStr],
@@ -163,9 +169,14 @@ fn spawn(
     stdin: Stdio,
     stdout: Stdio,
     held: Vec<OwnedHandle>,
+    working_dir: Option<&Path>,
 ) -> io::Result<Child> {
     let job = new_job(limits)?;
-    let mut child = Command::new(program)
+    let mut command = Command::new(program);
+    if let Some(dir) = working_dir {
+        command.current_dir(dir);
+    }
+    let mut child = command
         .args(args)
         .env_remove("RUST_BACKTRACE")
         .env_remove("RUST_LIB_BACKTRACE")

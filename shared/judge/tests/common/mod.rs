@@ -35,6 +35,7 @@ pub fn fixture_problem(dir: &Path, time_limit: Duration) -> Problem {
         url: None,
         compare: judge::judging::compare::Mode::Lines,
         checker: false,
+        case_io: Default::default(),
     }
 }
 

@@ -68,6 +68,8 @@ pub(crate) struct Process {
 /// What the keeper needs, prepared before the fork.
 struct Plan {
     path: CString,
+    /// The folder the program starts in; `None`: the harness's.
+    working_dir: Option<CString>,
     argv: Vec<*const libc::c_char>,
     envp: Vec<*const libc::c_char>,
     rlimits: Vec<(Resource, libc::rlim_t)>,
@@ -77,7 +79,9 @@ struct Plan {
 }
 
 /// Starts `program` with `args`, its stdin, stdout and stderr on `stdio`
-/// (the caller closes its own copies afterwards), under `limits`.
+/// (the caller closes its own copies afterwards), under `limits`, in
+/// `working_dir` when given (a relative `program` path is then the caller's
+/// to make absolute).
 ///
 /// # Errors
 /// When the program cannot be started (missing, not executable), a limit
@@ -87,6 +91,7 @@ pub(crate) fn start(
     args: &[&OsStr],
     stdio: [&OwnedFd; 3],
     limits: &Limits,
+    working_dir: Option<&Path>,
 ) -> io::Result<Process> {
     let named = |error: io::Error| {
         io::Error::new(
@@ -96,7 +101,15 @@ pub(crate) fn start(
     };
     let path = resolve(program)
         .ok_or_else(|| named(io::Error::new(io::ErrorKind::NotFound, "not found on PATH")))?;
+    // A relative entry of PATH (`bin`) would name another file after the chdir.
+    let path = match working_dir {
+        Some(_) if path.is_relative() => std::path::absolute(&path)?,
+        _ => path,
+    };
     let path = c_string(path.as_os_str())?;
+    let working_dir = working_dir
+        .map(|dir| c_string(dir.as_os_str()))
+        .transpose()?;
     let mut arguments = vec![c_string(program.as_os_str())?];
     for arg in args {
         arguments.push(c_string(arg)?);
@@ -109,6 +122,7 @@ pub(crate) fn start(
         let (control_read, control_write) = pipe()?;
         let plan = Plan {
             path: path.clone(),
+            working_dir: working_dir.clone(),
             argv: null_terminated(&arguments),
             envp: null_terminated(&environment),
             rlimits: rlimits.clone(),
@@ -625,6 +639,13 @@ unsafe fn run_program(plan: &Plan, exec_error: RawFd) -> ! {
             rlim_max: bytes,
         };
         if libc::setrlimit(resource, &limit) != 0 {
+            fail(exec_error, false);
+        }
+    }
+    // Before exec, so that the program's own relative paths (a judge's
+    // `input.txt`) are the folder's; `plan.path` was made absolute for it.
+    if let Some(dir) = &plan.working_dir {
+        if libc::chdir(dir.as_ptr()) != 0 {
             fail(exec_error, false);
         }
     }

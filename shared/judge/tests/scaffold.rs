@@ -39,6 +39,9 @@
 //! copied files keep their times). Each step prints the seconds it took
 //! (`-- --nocapture` shows them).
 
+// It runs the POSIX sh scripts, as a user of macOS or Linux does.
+#![cfg(unix)]
+
 use std::cell::Cell;
 use std::ffi::OsStr;
 use std::fs::{self, File};
@@ -866,6 +869,9 @@ impl Listener {
     fn start(s: &Scaffold) -> Listener {
         use std::io::BufRead;
         let mut command = s.script("listen.sh", &["--port", "0"]);
+        // A group of its own: the script runs cargo, which runs the listener,
+        // and all of them end with the test, however it ends.
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
         let mut child = command
             .stdout(Stdio::piped())
             .spawn()
@@ -905,7 +911,10 @@ impl Listener {
 
 impl Drop for Listener {
     fn drop(&mut self) {
-        let _ = self.child.kill();
+        // SAFETY: kill has no memory effects; the group is the listener's own.
+        unsafe {
+            libc::kill(-(self.child.id() as libc::pid_t), libc::SIGKILL);
+        }
         let _ = self.child.wait();
     }
 }
@@ -932,6 +941,16 @@ fn received_problems(s: &Scaffold) {
         said.starts_with("abc086-a is in the workspace already: left as it is"),
         "{said}"
     );
+    // An old judge's problem, read from a file and answered in one.
+    let timus_1000 = r#"{"name": "A+B Problem", "group": "Timus - Problem set",
+        "url": "https://acm.timus.ru/problem.aspx?space=1&num=1000", "interactive": false,
+        "memoryLimit": 64, "timeLimit": 1000,
+        "tests": [{"input": "1 5\n", "output": "6\n"}], "testType": "single",
+        "input": {"type": "file", "fileName": "input.txt"},
+        "output": {"type": "file", "fileName": "output.txt"}, "languages": {}}"#;
+    let said = listener.send(timus_1000);
+    let made = "made timus-1000 (A+B Problem), 1 sample, 1000 ms, 64 MB, reads input.txt, writes output.txt: ";
+    assert!(said.starts_with(made), "{said}");
     drop(listener);
     let manifest = s.read("crates/abc086-a/Cargo.toml");
     for line in ["time-limit-ms = 2000", "memory-limit-mb = 1024"] {
@@ -941,5 +960,31 @@ fn received_problems(s: &Scaffold) {
     expect(0, s.script("check.sh", &["abc086-a"]))
         .has_line_starting("AC   sample-2 ")
         .has_line("2 passed, 0 failed");
-    s.step("(f) a problem sent by the extension is made and judged");
+
+    // The scaffold's main.rs opens input.txt and reads n before its todo!.
+    expect(1, s.script("check.sh", &["timus-1000"]))
+        .has_line_starting("RE   sample-1 ")
+        .has(&["timus-1000: write the solution in src/main.rs (it has read n = 1)"]);
+    let reading =
+        "use proconio::input;\nuse proconio::source::once::OnceSource;\nuse std::fs::File;\n\
+        use std::io::{BufReader, Write};\n\nfn main() {\n    \
+        let input = BufReader::new(File::open(\"input.txt\").unwrap());\n    \
+        input! {\n        from OnceSource::new(input),\n        a: u64,\n        b: u64,\n    }\n";
+    let to_file = "    let mut output = File::create(\"output.txt\").unwrap();\n    \
+        writeln!(output, \"{}\", a + b).unwrap();\n}\n";
+    s.write(
+        "crates/timus-1000/src/main.rs",
+        &format!("{reading}{to_file}"),
+    );
+    expect(0, s.script("check.sh", &["timus-1000"])).has_line("1 passed, 0 failed");
+    // Printed instead of written to output.txt: a wrong answer that says so.
+    let to_stdout = "    println!(\"{}\", a + b);\n    let _ = std::io::stdout().flush();\n}\n";
+    s.write(
+        "crates/timus-1000/src/main.rs",
+        &format!("{reading}{to_stdout}"),
+    );
+    expect(1, s.script("check.sh", &["timus-1000"]))
+        .has_line_starting("WA   sample-1 ")
+        .has(&["wrote no output.txt"]);
+    s.step("(f) problems sent by the extension are made and judged, one in files");
 }

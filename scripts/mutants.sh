@@ -49,21 +49,22 @@ fi
 
 # The test targets of `cargo test` for a file's mutants: the harness's checking
 # helpers, its generators' command line and random stream are exercised by its
-# unit tests and tests/helpers.rs, and the rest of its tests (runs under limits,
-# memory, stress) would triple each mutant's time.
+# unit tests and tests/harness/ (one binary since the harness's integration tests
+# were merged); the process-wide test binaries beside it (signals, rlimits, the
+# allocator) would add to each mutant's time without exercising them.
 test_targets() {
     case $1 in
         shared/judge/src/readers/validate.rs | shared/judge/src/judging/crosscheck.rs | \
             shared/judge/src/readers/generator.rs | shared/judge/src/readers/rng.rs)
-            echo "--lib --test helpers" ;;
+            echo "--lib --test harness" ;;
         # The comparisons, verdicts, manifest reader and checker runs are
         # pinned, message by message, by their unit tests.
         shared/judge/src/judging/compare.rs | shared/judge/src/judging/verdict.rs | \
             shared/judge/src/cases/problem.rs | shared/judge/src/judging/answer.rs)
             echo "--lib" ;;
         # The interactor's library, run as the fixture guess-interact.
-        shared/judge/src/readers/interact.rs) echo "--lib --test interactor" ;;
-        shared/judge/src/commands/outputs.rs) echo "--lib --test outputs" ;;
+        shared/judge/src/readers/interact.rs) echo "--lib --test harness" ;;
+        shared/judge/src/commands/outputs.rs) echo "--lib --test harness" ;;
         # The substitutions are pinned by the bundler's unit tests.
         shared/bundle/src/substitute.rs) echo "--bin bundle" ;;
         *) echo "" ;;

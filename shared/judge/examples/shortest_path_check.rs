@@ -1,5 +1,5 @@
 //! The checker of a made-up problem, "print any shortest path", written with
-//! [`judge::checker`]; the harness's tests (`tests/checker.rs`) judge with it.
+//! [`judge::checker`]; the harness's tests (`tests/harness/checker.rs`) judge with it.
 //!
 //! Input: `n m`, then `m` lines `u v` (an undirected edge), then `s t`, with
 //! `1 <= n <= 1000` and `t` reachable from `s`. Output: `k`, the number of

@@ -15,7 +15,7 @@ use judge::commands::check::{check_problem, Style};
 use judge::judging::verdict::Verdict;
 use judge::runner::{execute_with, Limits};
 
-mod common;
+use crate::common;
 
 use common::{built_once_dir, rust_program};
 #[cfg(unix)]

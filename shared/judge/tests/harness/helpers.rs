@@ -19,7 +19,7 @@ use judge::validate::{
     assert_stored_inputs_valid, assert_valid, check_mutants, Mutants, MUTATION_BYTES,
 };
 
-mod common;
+use crate::common;
 
 #[cfg(unix)]
 use common::script;

@@ -13,7 +13,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 // Its `script` does not take this file's SPAWN_LOCK.
-mod common;
+use crate::common;
 
 use common::problem_crate;
 use judge::commands::stress::{

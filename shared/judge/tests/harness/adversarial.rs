@@ -18,7 +18,7 @@ use judge::commands::check::{check_problem, Style};
 use judge::judging::verdict::{judge, Verdict};
 use judge::runner::{execute, Execution, Kill, OUTPUT_CAP, STDERR_KEPT};
 
-mod common;
+use crate::common;
 
 use common::{judge_cli, problem_crate, script, SECOND};
 
@@ -336,7 +336,7 @@ fn a_wall_time_over_a_second_is_measured_whole() {
     );
 }
 
-/// `cargo test -p judge --test adversarial -- --ignored --nocapture`: how often
+/// `cargo test -p judge --test harness -- --ignored --nocapture adversarial::`: how often
 /// `sleep` for a little under 1000 ms is accepted under a 1000 ms limit, and
 /// the measured exit times (the README's figures).
 #[test]

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use judge::runner::{execute_in, Backend, Limits};
 
-mod common;
+use crate::common;
 
 use common::{script, SECOND};
 

@@ -13,7 +13,7 @@ use std::process::{Command, Stdio};
 use judge::judging::verdict::{judge_interactive, InteractiveJudgement, Verdict};
 use judge::runner::Limits;
 
-mod common;
+use crate::common;
 
 use common::{script, SECOND};
 

@@ -12,7 +12,7 @@ use std::time::Duration;
 use judge::cases::problem::Problem;
 use judge::commands::outputs::write_outputs;
 
-mod common;
+use crate::common;
 
 use common::{script, SECOND};
 

@@ -13,7 +13,7 @@ use judge::cases::problem::Problem;
 use judge::commands::check::{check_problem, Style, Summary};
 use judge::judging::verdict::{judge, Verdict};
 
-mod common;
+use crate::common;
 
 use common::{problem_crate, script, SECOND};
 

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use judge::cases::problem::Problem;
 use judge::commands::check::{check_workspace_problem, Style, Summary};
 
-mod common;
+use crate::common;
 
 use common::{script, SECOND};
 

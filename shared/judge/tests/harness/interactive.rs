@@ -15,7 +15,7 @@ use judge::commands::check::{check_problem, Style};
 use judge::judging::verdict::{judge_interactive, InteractiveJudgement, Verdict};
 use judge::runner::Limits;
 
-mod common;
+use crate::common;
 
 use common::{built_once_dir, judge_cli, rust_program, script, SECOND};
 

@@ -14,7 +14,7 @@ use judge::commands::check::{check_cases, Judges, Style};
 use judge::judging::answer::Checking;
 use judge::judging::compare::Mode;
 
-mod common;
+use crate::common;
 
 use common::{script, SECOND};
 

@@ -1,7 +1,7 @@
 //! `judge new` as a library (`judge::commands::new::create`) and as a command,
 //! in scratch workspaces: what a request writes, that a request which cannot
 //! be made writes nothing, and that an existing problem is told apart.
-//! (tests/scaffold.rs builds and judges what it writes.)
+//! (tests/harness/scaffold.rs builds and judges what it writes.)
 
 use std::collections::BTreeMap;
 use std::fs;

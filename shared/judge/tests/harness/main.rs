@@ -1,0 +1,25 @@
+//! The harness's integration tests, in one binary: one build and one link
+//! instead of one per file, and libtest runs all of them side by side. The
+//! tests that change the whole process (its signal handlers, its stack's hard
+//! limit, its allocator, its children, its open files) stay binaries of their
+//! own, beside this folder.
+
+mod common;
+
+mod adversarial;
+mod checker;
+mod cli;
+mod docs_links;
+mod file_io;
+mod helpers;
+mod interactive;
+mod interactor;
+mod limits;
+mod mission_problems;
+mod new_problem;
+mod outputs;
+mod scaffold;
+mod stress;
+mod submissions;
+mod verdicts;
+mod working_folder;

@@ -170,7 +170,7 @@ fn declared(item: &Item) -> Option<(&syn::Ident, bool)> {
 }
 
 /// The last identifier of a type's path, through references (`&'a Foo<T>` -> `Foo`).
-fn type_name(ty: &syn::Type) -> Option<String> {
+pub fn type_name(ty: &syn::Type) -> Option<String> {
     match ty {
         syn::Type::Path(path) => path.path.segments.last().map(|s| s.ident.to_string()),
         syn::Type::Reference(reference) => type_name(&reference.elem),

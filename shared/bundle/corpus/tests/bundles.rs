@@ -18,7 +18,7 @@ const RANDOM_INPUTS: u64 = 12;
 /// Each program's bundle size in bytes, as shared/bundle/README.md's table gives
 /// it. A bundle more than 2% off it means that shrinking changed, or rustc's
 /// lints did: measure again (this test prints the sizes) and update both.
-const SIZES: [(&str, usize); 16] = [
+const SIZES: [(&str, usize); 17] = [
     ("interactive", 14_212),
     ("fastout", 17_570),
     ("markers", 18_500),
@@ -35,6 +35,7 @@ const SIZES: [(&str, usize); 16] = [
     ("acl_lazy_affine", 41_933),
     ("acl_convolution", 42_913),
     ("acl_ranges", 45_627),
+    ("own_library", 18_770),
 ];
 /// Variables naming the judges' older compilers (rustc wrappers) and their
 /// versions, each used when set and when the bundle does not ask for newer.
@@ -143,8 +144,13 @@ impl Rng {
 }
 
 /// Bundles `name`, checks size and compiles, and compares on `samples` and on
-/// inputs from `random`.
-fn check(name: &str, cargo_binary: &str, samples: &[&str], random: fn(&mut Rng) -> String) {
+/// inputs from `random`. Returns the bundle.
+fn check(
+    name: &str,
+    cargo_binary: &str,
+    samples: &[&str],
+    random: fn(&mut Rng) -> String,
+) -> String {
     let dir = judge::scratch::tempdir().unwrap();
     let main = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("src/bin/{name}.rs"));
     let bundle = dir.path().join(format!("{name}.rs"));
@@ -212,6 +218,7 @@ fn check(name: &str, cargo_binary: &str, samples: &[&str], random: fn(&mut Rng) 
             );
         }
     }
+    text
 }
 
 #[test]
@@ -540,5 +547,39 @@ fn acl_string() {
             }
             input
         },
+    );
+}
+
+/// A library of the workspace (libs/cplib), taken by path: bundled like a
+/// registry crate, under its notice, with only the module the program uses.
+#[test]
+fn own_library() {
+    let bundle = check(
+        "own_library",
+        env!("CARGO_BIN_EXE_own_library"),
+        &["3\n12 18\n0 5\n4000000000 3000000000\n"],
+        |rng| {
+            let q = rng.int(1, 6);
+            let mut input = format!("{q}\n");
+            for _ in 0..q {
+                let big = 1 << 32;
+                let (a, b) = if rng.below(3) == 0 {
+                    (rng.int(0, big), rng.int(0, big))
+                } else {
+                    (rng.int(0, 30), rng.int(0, 30))
+                };
+                input += &format!("{a} {b}\n");
+            }
+            input
+        },
+    );
+    assert!(bundle.contains("\n// cplib 0.1.0\n"), "{bundle}");
+    assert!(
+        bundle.contains("\nmod cplib {\n pub mod num {\n"),
+        "{bundle}"
+    );
+    assert!(
+        !bundle.contains("mod grid") && !bundle.contains("STEPS4"),
+        "{bundle}"
     );
 }

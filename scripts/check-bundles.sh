@@ -232,7 +232,7 @@ for problem in "${problems[@]}"; do
         compiler=${rustc_labels[$i]}
         version=${compiler#rustc }
         if [ -n "$needs" ] && [ "$(printf '%s\n' "$needs" "$version" | sort -V | head -n 1)" != "$needs" ]; then
-            echo "note: $problem's bundle needs rustc $needs or later ($(grep -m1 '^// Needs rustc' "$bundle" | sed 's|^// Needs rustc [0-9.]* or later: ||')): not built with $compiler"
+            echo "note: $problem's bundle needs rustc $needs or later ($(grep -m1 '^// Needs rustc' "$bundle" | sed 's|^// Needs rustc [0-9.]* or later: ||; s|\.$||')): not built with $compiler"
             continue
         fi
         # Edition 2024 needs rustc 1.85; Baekjoon's 1.73 and our 1.63 floor are 2021.

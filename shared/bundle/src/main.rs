@@ -238,11 +238,10 @@ fn reach_crates_from_modules(main_text: &str, crates: &[String]) -> Result<Strin
 /// `rust-version` that the substitutions do not lower (ac-library-rs 0.2.0: 1.70).
 /// Says so in the header, for the judges that run an older rustc.
 fn rust_version_note(loaded: &[LoadedCrate]) -> String {
-    let parse = |version: &str| -> Vec<u32> {
-        version
-            .split('.')
-            .map(|part| part.parse().unwrap_or(0))
-            .collect()
+    // As [major, minor, patch], so that "1.63.0" is not newer than "1.63".
+    let parse = |version: &str| -> [u32; 3] {
+        let mut parts = version.split('.').map(|part| part.parse().unwrap_or(0));
+        [0; 3].map(|_| parts.next().unwrap_or(0))
     };
     let newest = loaded
         .iter()

@@ -6,9 +6,10 @@
 # Checks, for every problem (or the named ones), the single files users paste,
 # on the compilers the judges run:
 #  1. crates/P/src/main.rs as AtCoder compiles it: bare `rustc -O` with only
-#     --extern proconio=... --extern itertools=... (the rlibs of the workspace's
-#     release build: proconio 0.5.0 and itertools 0.14.0, as Cargo.lock pins),
-#     under edition 2024 and edition 2021; each binary passes io-tests/P.
+#     --extern proconio=... --extern itertools=... --extern ac_library=... (the
+#     rlibs of the workspace's release build: proconio 0.5.0, itertools 0.14.0
+#     and ac-library-rs 0.2.0, as Cargo.lock pins), under edition 2024 and
+#     edition 2021; each binary passes io-tests/P.
 #  2. the bundle from scripts/bundle.sh P (kept as target/check-bundles/P.rs)
 #     is at most 64 KiB and, with each compiler in BUNDLE_RUSTC (default
 #     "1.63 1.85 stable": Debian 12's real rustc 1.63 and 1.85 fetched by
@@ -19,7 +20,9 @@
 #     compiler) agrees with P-naive (`judge stress`) on
 #     every input of P-gen's exhaustive walk and on RANDOM_CASES (default 100)
 #     seeded random inputs at sizes 1 and 10, unless the walk already holds
-#     all of those. Warnings fail the stable build only: an older compiler may
+#     all of those. A bundle whose header says `// Needs rustc X.Y or later`
+#     (one with ac-library-rs, which declares Rust 1.70) is not built with the
+#     compilers older than X.Y (1.63), saying so. Warnings fail the stable build only: an older compiler may
 #     warn about what a newer one accepts, and judges compile despite warnings
 #     (they are shown).
 # One line per check, with the seconds it took; `N passed, M failed` at the
@@ -68,14 +71,15 @@ for compiler in "${compilers[@]}"; do
 done
 
 # One release build of everything; its messages name the exact rlibs of the
-# locked proconio and itertools for rustc's --extern.
+# locked proconio, itertools and ac-library-rs (built for the bundler's corpus)
+# for rustc's --extern.
 cargo build --release --workspace --bins --message-format=json-render-diagnostics \
     >"$work/cargo.json" || {
     echo "check-bundles.sh: the workspace does not build (above): nothing to check" >&2
     exit 1
 }
-rlibs=$("$release/bundle" rlibs proconio itertools <"$work/cargo.json") || {
-    echo "check-bundles.sh: cargo's messages name no rlib of proconio or itertools (above)" >&2
+rlibs=$("$release/bundle" rlibs proconio itertools ac_library <"$work/cargo.json") || {
+    echo "check-bundles.sh: cargo's messages name no rlib of proconio, itertools or ac_library (above)" >&2
     exit 1
 }
 externs=()
@@ -151,7 +155,7 @@ for problem in "${problems[@]}"; do
         mkdir -p "$with_crates"
         # judge check validates every .in with the problem's validator first.
         ln -s "$release/$problem-validate" "$with_crates/"
-        what="$problem: main.rs with --extern proconio, itertools ($stable, edition $edition)"
+        what="$problem: main.rs with --extern proconio, itertools, ac_library ($stable, edition $edition)"
         if rustc --edition "$edition" -O "${externs[@]}" -L "dependency=$release/deps" \
             -o "$with_crates/$problem" "$main" 2>"$work/rustc.log"; then
             pass "$what compiles"
@@ -221,8 +225,16 @@ for problem in "${problems[@]}"; do
         fi
     done
 
+    # The oldest rustc the bundle asks for in its header, if any (the bundler
+    # writes it when a bundled crate declares a newer rust-version).
+    needs=$(sed -n 's|^// Needs rustc \([0-9.]*\) or later.*|\1|p' "$bundle" | head -n 1)
     for i in "${!rustc_commands[@]}"; do
         compiler=${rustc_labels[$i]}
+        version=${compiler#rustc }
+        if [ -n "$needs" ] && [ "$(printf '%s\n' "$needs" "$version" | sort -V | head -n 1)" != "$needs" ]; then
+            echo "note: $problem's bundle needs rustc $needs or later ($(grep -m1 '^// Needs rustc' "$bundle" | sed 's|^// Needs rustc [0-9.]* or later: ||; s|\.$||')): not built with $compiler"
+            continue
+        fi
         # Edition 2024 needs rustc 1.85; Baekjoon's 1.73 and our 1.63 floor are 2021.
         editions=(2021)
         [ "${compilers[$i]}" = 1.63 ] || editions+=(2024)

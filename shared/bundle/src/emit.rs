@@ -30,18 +30,29 @@ LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
 OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
 SOFTWARE.";
 
+/// What stands for the text of CC0 1.0 (ac-library-rs): a waiver into the
+/// public domain that asks for no notice to travel with the code, so its 6.5 KB
+/// of legal code (a tenth of a bundle's limit) is named, not copied.
+const CC0_NOTICE: &str = "\
+CC0 1.0 Universal: dedicated to the public domain; no notice is required.
+Its legal code: https://creativecommons.org/publicdomain/zero/1.0/legalcode";
+
 fn offers_mit(license: &str) -> bool {
     license
         .split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '.'))
         .any(|term| term == "MIT")
 }
 
-/// The license text that goes with a crate: its `license-file`; else, under a
+/// The license text that goes with a crate: for CC0-1.0 alone, [`CC0_NOTICE`];
+/// else its `license-file`; else, under a
 /// license expression offering MIT, its MIT license file; else its only license
 /// file; else (MIT offered, no file shipped) the MIT notice with the crate's
 /// authors as copyright holders.
 fn license_text(loaded: &LoadedCrate) -> Option<String> {
     let package = &loaded.package;
+    if package.license.as_deref() == Some("CC0-1.0") {
+        return Some(CC0_NOTICE.to_string());
+    }
     if let Some(file) = &package.license_file {
         return fs::read_to_string(package.manifest_dir.join(file)).ok();
     }
@@ -192,6 +203,7 @@ mod tests {
                 license_file: None,
                 authors: authors.iter().map(|author| author.to_string()).collect(),
                 repository: None,
+                rust_version: None,
                 manifest_dir: dir.to_path_buf(),
                 lib: None,
                 bins: Vec::new(),
@@ -262,6 +274,19 @@ mod tests {
         assert!(
             text.starts_with("Copyright (c) the demo authors\n\n"),
             "{text}"
+        );
+    }
+
+    #[test]
+    fn cc0_is_named_with_its_address_not_copied() {
+        let legal_code = [("LICENSE", "CC0 1.0 Universal\n\nStatement of Purpose ...")];
+        let text = license_of(Some("CC0-1.0"), &[], &legal_code).unwrap();
+        assert_eq!(text, CC0_NOTICE);
+        assert!(text.contains("https://creativecommons.org/publicdomain/zero/1.0/legalcode"));
+        // Offered beside another license, the file goes with it as before.
+        assert_eq!(
+            license_of(Some("CC0-1.0 OR MIT"), &[], &[("LICENSE-MIT", "mit")]).as_deref(),
+            Some("mit")
         );
     }
 

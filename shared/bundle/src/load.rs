@@ -383,6 +383,7 @@ mod tests {
             license_file: None,
             authors: Vec::new(),
             repository: None,
+            rust_version: None,
             manifest_dir: dir.to_path_buf(),
             lib: Some((dir.join("src/lib.rs"), vec!["lib".to_string()])),
             bins: Vec::new(),

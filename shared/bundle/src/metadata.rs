@@ -19,6 +19,8 @@ pub struct Package {
     pub license_file: Option<String>,
     pub authors: Vec<String>,
     pub repository: Option<String>,
+    /// The oldest Rust it declares it builds on (`rust-version`), if any.
+    pub rust_version: Option<String>,
     pub manifest_dir: PathBuf,
     /// The library target's root file and crate types.
     pub lib: Option<(PathBuf, Vec<String>)>,
@@ -95,6 +97,7 @@ fn package(value: &Value) -> Result<Package, String> {
         license_file: text(value, "license_file"),
         authors: strings(value.get("authors")),
         repository: text(value, "repository"),
+        rust_version: text(value, "rust_version"),
         manifest_dir: manifest_path
             .parent()
             .map(Path::to_path_buf)
@@ -232,7 +235,7 @@ mod tests {
         let package = |id: &str, name: &str, targets: Value| {
             json!({
                 "id": id, "name": name, "version": "1.0.0", "edition": "2021",
-                "license": "MIT", "authors": ["Ann", 7],
+                "license": "MIT", "authors": ["Ann", 7], "rust_version": "1.70",
                 "manifest_path": format!("/w/{name}/Cargo.toml"), "targets": targets,
             })
         };
@@ -282,6 +285,7 @@ mod tests {
         assert_eq!(app.authors, ["Ann"]);
         assert_eq!(app.license.as_deref(), Some("MIT"));
         assert_eq!(app.license_file, None);
+        assert_eq!(app.rust_version.as_deref(), Some("1.70"));
         assert_eq!(
             app.lib,
             Some(("/w/app/src/lib.rs".into(), vec!["lib".to_string()]))

@@ -5,8 +5,9 @@
 //! when its name has been seen, and then every identifier in it counts as seen,
 //! until nothing changes. Specifically:
 //! - a named item (fn, struct, enum, trait, macro, const, ...) when its name is
-//!   seen (a trait's methods are only callable where the trait is imported or
-//!   named in a bound); a trait's provided methods only when their names are seen;
+//!   seen; a trait also when one of its methods is seen called (`.name`,
+//!   `::name`: in its own module, or on `Self`, it needs no import naming it);
+//!   a trait's provided methods only when their names are seen;
 //! - an impl when every local type or trait it names is kept; the members of an
 //!   inherent impl by name, of an impl of a local trait like the trait's, of an
 //!   impl of a foreign trait (`Iterator`, `Display`, ...) all of them;
@@ -20,6 +21,7 @@ use proc_macro2::TokenStream;
 use quote::ToTokens;
 use syn::{ImplItem, Item, TraitItem, UseTree};
 
+use crate::shrink::type_name;
 use crate::tokens::{collect_names, macro_key, method_key, prefix_key, segment_key};
 
 /// Facts about all inlined crates that keep-decisions need.
@@ -36,6 +38,9 @@ struct Universe {
     glob_targets: HashSet<String>,
     /// Per local macro, the names in its body.
     macro_bodies: HashMap<String, HashSet<String>>,
+    /// Per trait name, the last names of the types its local impls are for
+    /// (`impl Ops for Num<T>` -> `Ops`: `Num`).
+    implementors: HashMap<String, HashSet<String>>,
 }
 
 fn names_in(tokens: TokenStream) -> HashSet<String> {
@@ -104,6 +109,16 @@ impl Universe {
                     }
                 }
                 Item::Use(use_item) => glob_targets(&use_item.tree, None, &mut self.glob_targets),
+                Item::Impl(impl_item) => {
+                    if let (Some((_, path, _)), Some(self_name)) =
+                        (&impl_item.trait_, type_name(&impl_item.self_ty))
+                    {
+                        self.implementors
+                            .entry(trait_name(path))
+                            .or_default()
+                            .insert(self_name);
+                    }
+                }
                 _ => {}
             }
         }
@@ -206,8 +221,34 @@ impl Decide<'_> {
         self.type_like(name) || self.seen.contains(&macro_key(name))
     }
 
+    /// A trait is kept when it is named, or when one of its methods is seen
+    /// called as an associated function that needs no import naming the trait
+    /// (in its own module): `Self::name(`, `<T>::name(`, or `Type::name(` for a
+    /// type with an impl of it. ac-library-rs's modint calls its private
+    /// trait's `add_impl`, `display_impl`, ... only that way, from the impls its
+    /// macros make. (`Dsu::new` does not keep a trait with a method `new` that
+    /// `Dsu` does not implement.) A method call `.name(` does not count: names
+    /// are not tracked per module, and `.size_hint()` or `.left()` anywhere
+    /// would keep every trait with such a method (itertools' bundles grew by a
+    /// third); a trait whose methods are only called that way in its own module
+    /// is still left out (rustc then rejects the bundle).
     fn trait_kept(&self, item: &syn::ItemTrait) -> bool {
-        self.type_like(&item.ident.to_string())
+        let trait_name = item.ident.to_string();
+        let implementors = self.universe.implementors.get(&trait_name);
+        let called = |name: &str| {
+            self.seen.contains(&segment_key("Self", name))
+                || self.seen.contains(&segment_key(">", name))
+                || implementors.is_some_and(|types| {
+                    types
+                        .iter()
+                        .any(|ty| self.seen.contains(&segment_key(ty, name)))
+                })
+        };
+        self.type_like(&trait_name)
+            || item.items.iter().any(|member| match member {
+                TraitItem::Fn(method) => called(&method.sig.ident.to_string()),
+                _ => false,
+            })
     }
 
     fn trait_member_kept(&self, member: &TraitItem) -> bool {
@@ -470,33 +511,46 @@ fn label_kept(item: &Item, labels: &mut HashSet<String>) {
 }
 
 /// Prunes the inlined crates' items (one list per crate) to what `main_tokens`
-/// can reach. Returns the names seen, for finding which dependencies are used.
-pub fn prune(crates: &mut [(&str, &mut Vec<Item>)], main_tokens: TokenStream) -> HashSet<String> {
+/// can reach. `dependencies[i]` lists the crates (indices into `crates`) whose
+/// items crate `i`'s code can name: a name in a crate reaches that crate and
+/// its dependencies, never a crate that merely sits beside it in the bundle
+/// (proconio's method `prepare` is no use of ac-library-rs's function
+/// `prepare`). main.rs's names reach every crate.
+pub fn prune(
+    crates: &mut [(&str, &mut Vec<Item>)],
+    dependencies: &[Vec<usize>],
+    main_tokens: TokenStream,
+) {
     let mut universe = Universe::default();
     for (_, items) in crates.iter() {
         universe.survey(items);
     }
-    let mut seen = names_in(main_tokens);
+    let main_names = names_in(main_tokens);
+    let mut seen: Vec<HashSet<String>> = vec![main_names; crates.len()];
     let debug = std::env::var_os("BUNDLE_DEBUG").is_some();
     let mut labels = HashSet::new();
     let mut labelled = HashSet::new();
     loop {
         let mut grown = seen.clone();
-        {
+        for (index, (name, items)) in crates.iter().enumerate() {
             let decide = Decide {
                 universe: &universe,
-                seen: &seen,
+                seen: &seen[index],
             };
-            for (name, items) in crates.iter() {
-                let scope = Scope { name, root: true };
-                for item in items.iter() {
-                    if let Some(kept) = decide.item(item, &scope) {
-                        collect_kept_names(&kept, &mut grown);
-                        if debug {
-                            label_kept(&kept, &mut labels);
-                        }
+            let scope = Scope { name, root: true };
+            let mut names = HashSet::new();
+            for item in items.iter() {
+                if let Some(kept) = decide.item(item, &scope) {
+                    collect_kept_names(&kept, &mut names);
+                    if debug {
+                        label_kept(&kept, &mut labels);
                     }
                 }
+            }
+            let reached =
+                std::iter::once(&index).chain(dependencies.get(index).into_iter().flatten());
+            for &target in reached {
+                grown[target].extend(names.iter().cloned());
             }
         }
         if debug {
@@ -507,16 +561,20 @@ pub fn prune(crates: &mut [(&str, &mut Vec<Item>)], main_tokens: TokenStream) ->
             }
             labelled = labels.clone();
         }
-        if grown.len() == seen.len() {
+        if grown
+            .iter()
+            .zip(&seen)
+            .all(|(grown, seen)| grown.len() == seen.len())
+        {
             break;
         }
         seen = grown;
     }
-    let decide = Decide {
-        universe: &universe,
-        seen: &seen,
-    };
-    for (name, items) in crates.iter_mut() {
+    for (index, (name, items)) in crates.iter_mut().enumerate() {
+        let decide = Decide {
+            universe: &universe,
+            seen: &seen[index],
+        };
         let scope = Scope { name, root: true };
         let kept: Vec<Item> = items
             .iter()
@@ -524,7 +582,6 @@ pub fn prune(crates: &mut [(&str, &mut Vec<Item>)], main_tokens: TokenStream) ->
             .collect();
         **items = kept;
     }
-    seen
 }
 
 #[cfg(test)]
@@ -534,7 +591,11 @@ mod tests {
     /// What `main` keeps of `library`, a crate named `lib`, as formatted Rust.
     fn kept(library: &str, main: &str) -> String {
         let mut items = syn::parse_file(library).unwrap().items;
-        prune(&mut [("lib", &mut items)], main.parse().unwrap());
+        prune(
+            &mut [("lib", &mut items)],
+            &[Vec::new()],
+            main.parse().unwrap(),
+        );
         prettyplease::unparse(&syn::File {
             shebang: None,
             attrs: Vec::new(),
@@ -594,6 +655,43 @@ mod tests {
         );
     }
 
+    /// ac-library-rs's modint in small: a private trait whose methods its
+    /// impls and macros call as `Self::name` and `<T>::name`, never naming it.
+    #[test]
+    fn a_trait_called_only_through_its_methods_is_kept_with_its_impls() {
+        let library = "pub struct Num(u32);\n\
+            trait Ops: Sized {\n    fn add_impl(a: Self, b: Self) -> Self;\n    fn neg_impl(a: Self) -> Self { a }\n    fn twice(a: Self) -> Self;\n    fn unused_provided(&self) {}\n}\n\
+            impl Ops for Num {\n    fn add_impl(a: Num, b: Num) -> Num { Num(a.0 + b.0) }\n    fn twice(a: Num) -> Num { Num(a.0 * 2) }\n}\n\
+            macro_rules! impl_add {\n    ($t:ty) => {\n        impl std::ops::Add for $t {\n            type Output = $t;\n            fn add(self, rhs: $t) -> $t { <$t>::add_impl(self, rhs) }\n        }\n    };\n}\n\
+            impl_add!(Num);\n\
+            impl std::ops::Neg for Num {\n    type Output = Num;\n    fn neg(self) -> Num { Self::neg_impl(self) }\n}\n\
+            trait Unrelated {\n    fn unrelated(&self);\n}\n\
+            impl Unrelated for Num {\n    fn unrelated(&self) {}\n}\n\
+            trait Make {\n    fn make() -> Self;\n}\n\
+            impl Make for Num {\n    fn make() -> Num { Num(0) }\n}\n\
+            trait Zero {\n    fn zero() -> Self;\n}\n\
+            impl Zero for Num {\n    fn zero() -> Num { Num(0) }\n}\n\
+            pub struct Other;\n\
+            impl Other {\n    pub fn make() -> Other { Other }\n}\n";
+        let main = "fn main() { let n = -(lib::Num(1) + lib::Num(2)); \
+            lib::Other::make(); lib::Num::zero(); }";
+        // Kept: the trait, for `<$t>::add_impl` in the macro and `Self::neg_impl`
+        // in an impl of a foreign trait; the trait of `Num::zero()`. Gone: a provided method nothing calls, a trait whose method
+        // nothing calls, and one whose method's name is only called on a type
+        // without an impl of it.
+        assert_eq!(
+            kept(library, main),
+            "pub struct Num(u32);\n\
+             trait Ops: Sized {\n    fn add_impl(a: Self, b: Self) -> Self;\n    fn neg_impl(a: Self) -> Self {\n        a\n    }\n    fn twice(a: Self) -> Self;\n}\n\
+             impl Ops for Num {\n    fn add_impl(a: Num, b: Num) -> Num {\n        Num(a.0 + b.0)\n    }\n    fn twice(a: Num) -> Num {\n        Num(a.0 * 2)\n    }\n}\n\
+             macro_rules! impl_add {\n    ($t:ty) => {\n        impl std::ops::Add for $t { type Output = $t; fn add(self, rhs : $t) -> $t { <$t\n        >::add_impl(self, rhs) } }\n    };\n}\n\
+             impl_add!(Num);\n\
+             impl std::ops::Neg for Num {\n    type Output = Num;\n    fn neg(self) -> Num {\n        Self::neg_impl(self)\n    }\n}\n\
+             trait Zero {\n    fn zero() -> Self;\n}\nimpl Zero for Num {\n    fn zero() -> Num {\n        Num(0)\n    }\n}\n\
+             pub struct Other;\nimpl Other {\n    pub fn make() -> Other {\n        Other\n    }\n}\n"
+        );
+    }
+
     #[test]
     fn imports_and_modules_are_kept_when_what_they_reach_is() {
         let library = "use std::fmt::Write;\nuse std::collections::hash_map;\n\
@@ -620,6 +718,60 @@ mod tests {
              pub mod globbed {\n    pub fn via_glob() {}\n}\npub use self::globbed::*;\n\
              pub mod paths {\n    pub fn by_module() {}\n    pub fn by_self() {}\n    pub fn by_super() {}\n}\n\
              pub fn by_crate() {}\n"
+        );
+    }
+
+    /// Each list of items as formatted Rust, after pruning `crates` (name,
+    /// source, the indices of its dependencies) for `main`.
+    fn kept_of_each(crates: &[(&str, &str, Vec<usize>)], main: &str) -> Vec<String> {
+        let mut items: Vec<Vec<Item>> = crates
+            .iter()
+            .map(|(_, source, _)| syn::parse_file(source).unwrap().items)
+            .collect();
+        let dependencies: Vec<Vec<usize>> = crates.iter().map(|c| c.2.clone()).collect();
+        let mut lists: Vec<(&str, &mut Vec<Item>)> = crates
+            .iter()
+            .map(|(name, _, _)| *name)
+            .zip(items.iter_mut())
+            .collect();
+        prune(&mut lists, &dependencies, main.parse().unwrap());
+        items
+            .into_iter()
+            .map(|items| {
+                prettyplease::unparse(&syn::File {
+                    shebang: None,
+                    attrs: Vec::new(),
+                    items,
+                })
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_crate_s_names_reach_itself_and_its_dependencies_only() {
+        let crates = [
+            (
+                "reader",
+                "pub fn read() { prepare() }\nfn prepare() {}\n",
+                vec![],
+            ),
+            (
+                "algo",
+                "pub fn solve() { base::helper() }\npub fn prepare() -> Cache { Cache }\npub struct Cache;\n",
+                vec![2],
+            ),
+            ("base", "pub fn helper() {}\npub fn read() {}\n", vec![]),
+        ];
+        let kept = kept_of_each(&crates, "fn main() { reader::read(); algo::solve(); }");
+        // algo's `prepare` is not reader's; base's `helper` is algo's to name;
+        // `reader::read` is not base's `read`.
+        assert_eq!(
+            kept,
+            [
+                "pub fn read() {\n    prepare()\n}\nfn prepare() {}\n",
+                "pub fn solve() {\n    base::helper()\n}\n",
+                "pub fn helper() {}\n",
+            ]
         );
     }
 

@@ -170,7 +170,7 @@ fn declared(item: &Item) -> Option<(&syn::Ident, bool)> {
 }
 
 /// The last identifier of a type's path, through references (`&'a Foo<T>` -> `Foo`).
-fn type_name(ty: &syn::Type) -> Option<String> {
+pub fn type_name(ty: &syn::Type) -> Option<String> {
     match ty {
         syn::Type::Path(path) => path.path.segments.last().map(|s| s.ident.to_string()),
         syn::Type::Reference(reference) => type_name(&reference.elem),
@@ -749,6 +749,48 @@ impl Shrinker {
     }
 }
 
+impl Shrinker {
+    /// Shrinking deletes items, not the modules they were in: a module left
+    /// with nothing in it (`pub mod convolution {}` of an ac-library-rs bundle
+    /// that uses only `Dsu`) is deleted too, if that compiles (a `use` of it
+    /// elsewhere would not).
+    fn empty_module_trial(&mut self) -> Result<(), String> {
+        let file = self.parse()?;
+        let mut edits = Vec::new();
+        for (_, items) in crate_modules(&file, self.from) {
+            empty_modules(items, &mut edits);
+        }
+        if edits.is_empty() {
+            return Ok(());
+        }
+        let candidate = apply(&self.text, edits);
+        self.try_candidate(candidate, "without empty modules")?;
+        Ok(())
+    }
+}
+
+/// Whether a module holds no items, at any depth (inner attributes aside).
+fn is_empty_module(module: &syn::ItemMod) -> bool {
+    module.content.as_ref().is_some_and(|(_, children)| {
+        children
+            .iter()
+            .all(|child| matches!(child, Item::Mod(inner) if is_empty_module(inner)))
+    })
+}
+
+/// Deletions of the empty modules in `items`, at any depth.
+fn empty_modules(items: &[Item], edits: &mut Vec<(Range<usize>, String)>) {
+    for item in items {
+        if let Item::Mod(module) = item {
+            if is_empty_module(module) {
+                edits.push((span_range(item), String::new()));
+            } else if let Some((_, children)) = &module.content {
+                empty_modules(children, edits);
+            }
+        }
+    }
+}
+
 /// Deletions of the impls of trait `name` in `items`, at any depth.
 fn impls_of(items: &[Item], name: &str, edits: &mut Vec<(Range<usize>, String)>) {
     for item in items {
@@ -805,6 +847,7 @@ pub fn shrink(text: String, from: usize) -> Result<String, String> {
     shrinker.module_trials()?;
     shrinker.trait_trials()?;
     shrinker.lint_rounds()?;
+    shrinker.empty_module_trial()?;
     Ok(shrinker.text)
 }
 
@@ -1122,7 +1165,8 @@ mod krate {
     ///   too; an impl left empty;
     /// - a module whose type rustc does not report (it has an impl for a
     ///   reference to it);
-    /// - the impls of `Clone` the program does not need (one in a submodule).
+    /// - the impls of `Clone` the program does not need (one in a submodule);
+    /// - a module left empty by the rest.
     ///
     /// Kept: main.rs's own unused function, what one of the two builds (debug
     /// assertions on, off) uses, and a module named elsewhere.
@@ -1206,9 +1250,6 @@ mod krate {
 
     }
 
-    pub mod inner {
-
-    }
 }
 "#;
 

@@ -23,6 +23,12 @@ pub fn features(package: &str, resolved: &HashSet<String>) -> HashSet<String> {
     features
 }
 
+/// Whether the substitutions make `package` build on Rust 1.63 whatever its
+/// `rust-version` says: proconio 0.5.0 declares 1.70 for its `OnceLock` alone.
+pub fn builds_on_1_63(package: &str, version: &str) -> bool {
+    package == "proconio" && version == "0.5.0"
+}
+
 /// A stand-in for `std::sync::OnceLock` that builds on Rust 1.63.
 fn once_lock() -> Vec<Item> {
     let file: syn::File = syn::parse_quote! {

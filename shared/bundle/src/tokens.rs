@@ -362,8 +362,11 @@ pub fn collect_names(tokens: TokenStream, names: &mut HashSet<String>) {
                 } else if is_separator_at(&trees, i + 1) && !punct_is(trees.get(i + 3), '<') {
                     names.insert(prefix_key(bare));
                 } else if i >= 2 && is_separator_at(&trees, i - 2) {
+                    // `<T>::name` is recorded after `>`: a qualified path, which
+                    // may call a trait's method without naming the trait.
                     let prefix = match before(3) {
                         Some(TokenTree::Ident(prefix)) => prefix.to_string(),
+                        Some(TokenTree::Punct(punct)) if punct.as_char() == '>' => ">".to_string(),
                         _ => String::new(),
                     };
                     names.insert(segment_key(&prefix, bare));
@@ -661,14 +664,16 @@ mod tests {
     fn names_are_keyed_by_their_place() {
         let mut names = HashSet::new();
         collect_names(
-            "a::b::c(); f::<T>(); x.m(); m!()".parse().unwrap(),
+            "a::b::c(); f::<T>(); x.m(); m!(); <U>::q()"
+                .parse()
+                .unwrap(),
             &mut names,
         );
         let mut names: Vec<_> = names.into_iter().collect();
         names.sort();
         assert_eq!(
             names,
-            [".m", "::c", "T", "a::", "b::", "b::c", "f", "m!", "x"]
+            [".m", "::c", "::q", ">::q", "T", "U", "a::", "b::", "b::c", "f", "m!", "x"]
         );
     }
 }

@@ -2,7 +2,8 @@
 //! crates), its size checked against the limit and the README's, and run
 //! against its cargo build on sample and random inputs. With `RUSTC_1_63` /
 //! `RUSTC_1_85` set to a rustc 1.63 / 1.85 (wrapper), each bundle is also built
-//! and run with it; without, that check is skipped with a note.
+//! and run with it; without, that check is skipped with a note. The programs
+//! using ac-library-rs (`acl_*`), which declares Rust 1.70, skip 1.63.
 //!
 //! The three programs that use many itertools adaptors cost several seconds of
 //! rustc each to bundle, so plain `cargo test` leaves them out (`#[ignore]`);
@@ -17,18 +18,39 @@ const RANDOM_INPUTS: u64 = 12;
 /// Each program's bundle size in bytes, as shared/bundle/README.md's table gives
 /// it. A bundle more than 2% off it means that shrinking changed, or rustc's
 /// lints did: measure again (this test prints the sizes) and update both.
-const SIZES: [(&str, usize); 8] = [
-    ("interactive", 14_254),
-    ("fastout", 17_585),
-    ("markers", 18_494),
-    ("itertools_one", 19_637),
-    ("segment_sums", 19_956),
-    ("itertools_glob", 38_360),
-    ("itertools_a", 40_338),
-    ("itertools_b", 46_795),
+const SIZES: [(&str, usize); 17] = [
+    ("interactive", 14_212),
+    ("fastout", 17_570),
+    ("markers", 18_500),
+    ("itertools_one", 18_491),
+    ("segment_sums", 19_962),
+    ("itertools_glob", 37_394),
+    ("itertools_a", 39_372),
+    ("itertools_b", 45_833),
+    ("acl_string", 8_421),
+    ("acl_flow", 12_923),
+    ("acl_dsu", 19_198),
+    ("acl_scc_twosat", 22_339),
+    ("acl_modint_math", 23_578),
+    ("acl_lazy_affine", 41_933),
+    ("acl_convolution", 42_913),
+    ("acl_ranges", 45_627),
+    ("own_library", 18_770),
 ];
-/// Variables naming the judges' older compilers (rustc wrappers), each used when set.
-const OLD_RUSTCS: [&str; 2] = ["RUSTC_1_63", "RUSTC_1_85"];
+/// Variables naming the judges' older compilers (rustc wrappers) and their
+/// versions, each used when set and when the bundle does not ask for newer.
+const OLD_RUSTCS: [(&str, [u32; 2]); 2] = [("RUSTC_1_63", [1, 63]), ("RUSTC_1_85", [1, 85])];
+/// The line of a bundle's header that names the oldest rustc it builds on, when
+/// that is newer than 1.63 (ac-library-rs 0.2.0 declares 1.70).
+const NEEDS: &str = "\n// Needs rustc ";
+
+/// The rustc version (major, minor) the bundle's header asks for, if any.
+fn needed_rustc(bundle: &str) -> Option<[u32; 2]> {
+    let rest = &bundle[bundle.find(NEEDS)? + NEEDS.len()..];
+    let version = rest.split(' ').next()?;
+    let mut parts = version.split('.').map(|part| part.parse().unwrap());
+    Some([parts.next()?, parts.next()?])
+}
 
 /// The `bundle` binary of this workspace, built (in this profile) if needed.
 fn bundle_binary() -> PathBuf {
@@ -122,8 +144,13 @@ impl Rng {
 }
 
 /// Bundles `name`, checks size and compiles, and compares on `samples` and on
-/// inputs from `random`.
-fn check(name: &str, cargo_binary: &str, samples: &[&str], random: fn(&mut Rng) -> String) {
+/// inputs from `random`. Returns the bundle.
+fn check(
+    name: &str,
+    cargo_binary: &str,
+    samples: &[&str],
+    random: fn(&mut Rng) -> String,
+) -> String {
     let dir = judge::scratch::tempdir().unwrap();
     let main = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("src/bin/{name}.rs"));
     let bundle = dir.path().join(format!("{name}.rs"));
@@ -152,9 +179,22 @@ fn check(name: &str, cargo_binary: &str, samples: &[&str], random: fn(&mut Rng) 
         "{name}: {size} bytes, {recorded} in the README's table: shrinking or rustc's lints changed"
     );
 
+    // Exactly the programs that use ac-library-rs say they need rustc 1.70 (its
+    // rust-version), and are not built with 1.63.
+    let text = std::fs::read_to_string(&bundle).unwrap();
+    let needed = needed_rustc(&text);
+    assert_eq!(
+        needed,
+        name.starts_with("acl_").then_some([1, 70]),
+        "{name}: the header's rustc"
+    );
     let mut builds = vec![dir.path().join("stable")];
     compile("rustc", &bundle, &builds[0]);
-    for variable in OLD_RUSTCS {
+    for (variable, version) in OLD_RUSTCS {
+        if let Some([major, minor]) = needed.filter(|&needed| version < needed) {
+            println!("note: {name} needs rustc {major}.{minor}, not built with {variable}");
+            continue;
+        }
         match std::env::var(variable) {
             Ok(old) => {
                 let build = dir.path().join(variable);
@@ -178,6 +218,7 @@ fn check(name: &str, cargo_binary: &str, samples: &[&str], random: fn(&mut Rng) 
             );
         }
     }
+    text
 }
 
 #[test]
@@ -338,5 +379,207 @@ fn itertools_one() {
         env!("CARGO_BIN_EXE_itertools_one"),
         &["3\n1 2 3\n", "0\n"],
         small_array,
+    );
+}
+
+#[test]
+fn acl_dsu() {
+    check(
+        "acl_dsu",
+        env!("CARGO_BIN_EXE_acl_dsu"),
+        &["4 5\n0 0 1\n1 0 1\n1 1 2\n0 2 3\n1 0 3\n"],
+        |rng| {
+            let n = rng.int(1, 8);
+            let q = rng.int(1, 12);
+            let mut input = format!("{n} {q}\n");
+            for _ in 0..q {
+                let t = rng.below(2);
+                input += &format!("{t} {} {}\n", rng.int(0, n - 1), rng.int(0, n - 1));
+            }
+            input
+        },
+    );
+}
+
+#[test]
+#[ignore = "heavy (about 5 s of rustc): CI runs it with --include-ignored"]
+fn acl_ranges() {
+    check(
+        "acl_ranges",
+        env!("CARGO_BIN_EXE_acl_ranges"),
+        &["5 4\n3 -1 4 1 5\n1 1 5\n0 2 10\n1 2 4\n1 3 5\n"],
+        |rng| {
+            let n = rng.int(1, 8);
+            let q = rng.int(1, 10);
+            let mut input = format!("{n} {q}\n{}\n", rng.ints(n as usize, -9, 9));
+            for _ in 0..q {
+                if rng.below(2) == 0 {
+                    input += &format!("0 {} {}\n", rng.int(1, n), rng.int(-9, 9));
+                } else {
+                    let l = rng.int(1, n);
+                    input += &format!("1 {l} {}\n", rng.int(l, n));
+                }
+            }
+            input
+        },
+    );
+}
+
+#[test]
+#[ignore = "heavy (about 5 s of rustc): CI runs it with --include-ignored"]
+fn acl_lazy_affine() {
+    check(
+        "acl_lazy_affine",
+        env!("CARGO_BIN_EXE_acl_lazy_affine"),
+        &["5 3\n1 2 3 4 5\n1 0 5\n0 2 4 100 101\n1 0 3\n"],
+        |rng| {
+            let n = rng.int(1, 8);
+            let q = rng.int(1, 10);
+            let big = 998_244_352;
+            let mut input = format!("{n} {q}\n{}\n", rng.ints(n as usize, 0, big));
+            for _ in 0..q {
+                let l = rng.int(0, n - 1);
+                let r = rng.int(l + 1, n);
+                if rng.below(2) == 0 {
+                    input += &format!("0 {l} {r} {} {}\n", rng.int(0, big), rng.int(0, big));
+                } else {
+                    input += &format!("1 {l} {r}\n");
+                }
+            }
+            input
+        },
+    );
+}
+
+#[test]
+fn acl_modint_math() {
+    check(
+        "acl_modint_math",
+        env!("CARGO_BIN_EXE_acl_modint_math"),
+        &["12 5 2 6 3 4 4\n", "1 0 0\n", "998244353 30 7\n"],
+        |rng| {
+            let m = rng.int(1, 40);
+            let pairs = rng.int(1, 5) as usize;
+            let mut input = format!("{m}");
+            for _ in 0..pairs {
+                let n = rng.int(0, 20);
+                input += &format!(" {n} {}", rng.int(0, n));
+            }
+            input + "\n"
+        },
+    );
+}
+
+#[test]
+#[ignore = "heavy (about 3 s of rustc): CI runs it with --include-ignored"]
+fn acl_convolution() {
+    check(
+        "acl_convolution",
+        env!("CARGO_BIN_EXE_acl_convolution"),
+        &["4 5\n1 2 3 4\n5 6 7 8 9\n"],
+        |rng| {
+            let n = rng.int(1, 9) as usize;
+            let m = rng.int(1, 9) as usize;
+            let (a, b) = (rng.ints(n, -1000, 1000), rng.ints(m, -1000, 1000));
+            format!("{n} {m}\n{a}\n{b}\n")
+        },
+    );
+}
+
+#[test]
+fn acl_flow() {
+    check(
+        "acl_flow",
+        env!("CARGO_BIN_EXE_acl_flow"),
+        &["2 2 2\n0 0 3\n0 1 1\n1 0 2\n"],
+        |rng| {
+            let left = rng.int(1, 4);
+            let right = rng.int(1, 4);
+            let mut input = format!("{left} {right} {}\n", rng.int(0, 4));
+            for i in 0..left {
+                for j in 0..right {
+                    if rng.below(2) == 0 {
+                        input += &format!("{i} {j} {}\n", rng.int(0, 9));
+                    }
+                }
+            }
+            input
+        },
+    );
+}
+
+#[test]
+fn acl_scc_twosat() {
+    check(
+        "acl_scc_twosat",
+        env!("CARGO_BIN_EXE_acl_scc_twosat"),
+        &["6 7\n1 4\n5 2\n3 0\n5 5\n4 1\n0 3\n4 2\n1\n0 5\n"],
+        |rng| {
+            let n = rng.int(1, 6);
+            let m = rng.int(0, 8);
+            let mut input = format!("{n} {m}\n");
+            for _ in 0..m {
+                input += &format!("{} {}\n", rng.int(0, n - 1), rng.int(0, n - 1));
+            }
+            let k = rng.int(0, 3);
+            input += &format!("{k}\n");
+            for _ in 0..k {
+                input += &format!("{} {}\n", rng.int(0, n - 1), rng.int(0, n - 1));
+            }
+            input
+        },
+    );
+}
+
+#[test]
+fn acl_string() {
+    check(
+        "acl_string",
+        env!("CARGO_BIN_EXE_acl_string"),
+        &["abcbcba\nmississippi\n"],
+        |rng| {
+            let lines = rng.int(1, 3);
+            let mut input = String::new();
+            for _ in 0..lines {
+                let k = rng.int(1, 10) as usize;
+                input += &rng.word(k, b"aab");
+                input += "\n";
+            }
+            input
+        },
+    );
+}
+
+/// A library of the workspace (libs/cplib), taken by path: bundled like a
+/// registry crate, under its notice, with only the module the program uses.
+#[test]
+fn own_library() {
+    let bundle = check(
+        "own_library",
+        env!("CARGO_BIN_EXE_own_library"),
+        &["3\n12 18\n0 5\n4000000000 3000000000\n"],
+        |rng| {
+            let q = rng.int(1, 6);
+            let mut input = format!("{q}\n");
+            for _ in 0..q {
+                let big = 1 << 32;
+                let (a, b) = if rng.below(3) == 0 {
+                    (rng.int(0, big), rng.int(0, big))
+                } else {
+                    (rng.int(0, 30), rng.int(0, 30))
+                };
+                input += &format!("{a} {b}\n");
+            }
+            input
+        },
+    );
+    assert!(bundle.contains("\n// cplib 0.1.0\n"), "{bundle}");
+    assert!(
+        bundle.contains("\nmod cplib {\n pub mod num {\n"),
+        "{bundle}"
+    );
+    assert!(
+        !bundle.contains("mod grid") && !bundle.contains("STEPS4"),
+        "{bundle}"
     );
 }

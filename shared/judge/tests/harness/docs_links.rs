@@ -1,7 +1,7 @@
 //! Every relative link of the workspace's documents resolves: the file it
 //! names exists and, for a `#part` of a Markdown file, that file has the
 //! heading (by GitHub's rule for heading anchors). The documents: README.md,
-//! docs/*.md, and the README.md of each crate and package.
+//! docs/*.md, and the README.md of each crate, library and package.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -16,7 +16,7 @@ fn root() -> PathBuf {
 /// The Markdown documents of the workspace.
 fn documents(root: &Path) -> Vec<PathBuf> {
     let mut found = vec![root.join("README.md")];
-    for folder in ["docs", "crates", "shared", "shared/bundle"] {
+    for folder in ["docs", "crates", "libs", "shared", "shared/bundle"] {
         let Ok(entries) = fs::read_dir(root.join(folder)) else {
             continue;
         };

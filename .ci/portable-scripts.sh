@@ -1,20 +1,15 @@
 #!/usr/bin/env bash
-# CI only (bash, and root for apt-get when shellcheck, dash or busybox is
-# missing): the scripts users run are POSIX sh. Each passes `shellcheck -s sh`
+# CI only (bash, with shellcheck, dash and busybox, which .ci/run installs):
+# the scripts users run are POSIX sh. Each passes `shellcheck -s sh`
 # and does its job under dash and under busybox sh, judged by its exit status
-# and its own last line.
+# and a line of its own output.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-missing=()
 for tool in shellcheck dash busybox; do
-    command -v "$tool" >/dev/null || missing+=("$tool")
+    command -v "$tool" >/dev/null ||
+        { echo "portable-scripts: needs $tool (.ci/run installs it)" >&2; exit 1; }
 done
-if [ ${#missing[@]} -gt 0 ]; then
-    [ "$(id -u)" -eq 0 ] || { echo "portable-scripts: needs ${missing[*]} (root to apt-get install them)" >&2; exit 1; }
-    apt-cache show "${missing[0]}" >/dev/null 2>&1 || apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
-fi
 
 portable=(check new-problem stress bundle outputs bench listen)
 for name in "${portable[@]}"; do

@@ -151,6 +151,7 @@ fn a_proconio_program_runs_from_its_bundle() {
 }
 
 #[test]
+#[ignore = "heavy (about 7 s of rustc): CI runs it with --include-ignored"]
 fn an_itertools_program_brings_itertools_and_either() {
     let dir = judge::scratch::tempdir().unwrap();
     let source = r#"use itertools::{Either, Itertools};
@@ -196,6 +197,7 @@ fn main() {
 "#;
 
 #[test]
+#[ignore = "heavy (about 5 s of rustc): CI runs it with --include-ignored"]
 fn an_ac_library_program_bundles_with_modint_s_macro_made_impls() {
     // ac-library-rs's modint calls its private trait's methods (`add_impl`,
     // `display_impl`, ...) only as `<T>::add_impl` or `Self::display_impl`, in the

@@ -5,9 +5,9 @@
 //! and run with it; without, that check is skipped with a note. The programs
 //! using ac-library-rs (`acl_*`), which declares Rust 1.70, skip 1.63.
 //!
-//! The three programs that use many itertools adaptors cost several seconds of
-//! rustc each to bundle, so plain `cargo test` leaves them out (`#[ignore]`);
-//! `cargo test -p bundle-corpus -- --include-ignored` runs the whole corpus.
+//! Bundling costs seconds of rustc a program, so plain `cargo test` runs one
+//! program of each kind and leaves the others out (`#[ignore]`);
+//! `cargo test -p bundle-corpus -- --include-ignored` (CI) runs the whole corpus.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -452,6 +452,7 @@ fn acl_lazy_affine() {
 }
 
 #[test]
+#[ignore = "heavy (about 2 s of rustc): CI runs it with --include-ignored"]
 fn acl_modint_math() {
     check(
         "acl_modint_math",
@@ -487,6 +488,7 @@ fn acl_convolution() {
 }
 
 #[test]
+#[ignore = "heavy (about 2 s of rustc): CI runs it with --include-ignored"]
 fn acl_flow() {
     check(
         "acl_flow",
@@ -509,6 +511,7 @@ fn acl_flow() {
 }
 
 #[test]
+#[ignore = "heavy (about 2 s of rustc): CI runs it with --include-ignored"]
 fn acl_scc_twosat() {
     check(
         "acl_scc_twosat",
@@ -532,6 +535,7 @@ fn acl_scc_twosat() {
 }
 
 #[test]
+#[ignore = "heavy (about 2 s of rustc): CI runs it with --include-ignored"]
 fn acl_string() {
     check(
         "acl_string",

@@ -50,6 +50,12 @@ for shell in dash "busybox sh"; do
     [ -s "$scratch/connect3.rs" ] || { echo "portable-scripts: bundle.sh wrote nothing" >&2; exit 1; }
     rm "$scratch/connect3.rs"
     expect "$shell" 0 '^usage: judge new' new-problem --help
+    # A real problem, made in a scratch workspace (the clone's stays as it is).
+    rm -rf "$scratch/ws" && mkdir -p "$scratch/ws/crates" "$scratch/ws/io-tests"
+    printf '[workspace]\nmembers = ["crates/*"]\n' >"$scratch/ws/Cargo.toml"
+    expect "$shell" 0 '^wrote crates/demo/src/main.rs$' new-problem demo --root "$scratch/ws" --time-limit-ms 500
+    grep -qx 'time-limit-ms = 500' "$scratch/ws/crates/demo/Cargo.toml" ||
+        { echo "portable-scripts: new-problem.sh under $shell: no time limit in the manifest" >&2; exit 1; }
     expect "$shell" 0 '^usage: judge listen' listen --help
     # A mistake reaches the tool, which says so.
     expect "$shell" 2 'no problem crates/nonexistent' bench nonexistent

@@ -22,7 +22,8 @@
 //!   guesser, WA for one that counts up, TLE for one that forgets to flush;
 //! - (f) problems sent as Competitive Companion sends them (curl POSTs the
 //!   extension's JSON to scripts/listen.sh): each is made with its samples and
-//!   limits, and check.sh judges it once main.rs is written.
+//!   limits, and check.sh judges it once main.rs is written: a plain problem,
+//!   one read and answered in files, a contest of two, an interactive one.
 //!
 //! Outcomes are judged by exit codes and by the lines the judge, the tools and
 //! libtest print, never by cargo's own messages, so the test holds whatever
@@ -951,7 +952,67 @@ fn received_problems(s: &Scaffold) {
     let said = listener.send(timus_1000);
     let made = "made timus-1000 (A+B Problem), 1 sample, 1000 ms, 64 MB, reads input.txt, writes output.txt: ";
     assert!(said.starts_with(made), "{said}");
+    // A contest of two problems, as the extension's contest parser sends it.
+    for (task, sample) in [("a", ("2 3\\n", "5\\n")), ("b", ("10 20\\n", "30\\n"))] {
+        let contest = format!(
+            r#"{{"name": "{task}. Sum", "group": "AtCoder - Practice Contest 999",
+            "url": "https://atcoder.jp/contests/apc999/tasks/apc999_{task}", "interactive": false,
+            "memoryLimit": 256, "timeLimit": 1500,
+            "tests": [{{"input": "{}", "output": "{}"}}], "testType": "single",
+            "input": {{"type": "stdin"}}, "output": {{"type": "stdout"}}, "languages": {{}},
+            "batch": {{"id": "7d1c1a52-43c4-4d7b-9a3e-2b8f7e6a5c10", "size": 2}}}}"#,
+            sample.0, sample.1
+        );
+        let said = listener.send(&contest);
+        let place = if task == "a" { "[1/2]" } else { "[2/2]" };
+        assert!(
+            said.starts_with(&format!(
+                "{place} made apc999-{task} ({task}. Sum), 1 sample, 1500 ms, 256 MB: "
+            )),
+            "{said}"
+        );
+    }
+    let said = listener
+        .lines
+        .next()
+        .and_then(Result::ok)
+        .unwrap_or_default();
+    assert_eq!(
+        said,
+        "contest \"AtCoder - Practice Contest 999\": all 2 problems received"
+    );
+    // An interactive problem: the interactive scaffold, judged by its interactor.
+    let guess = r#"{"name": "G. Guess", "group": "Codeforces - Round 1", "interactive": true,
+        "url": "https://codeforces.com/contest/99999/problem/G", "memoryLimit": 256, "timeLimit": 1000,
+        "tests": [], "testType": "single", "input": {"type": "stdin"}, "output": {"type": "stdout"},
+        "languages": {}}"#;
+    let said = listener.send(guess);
+    assert!(
+        said.starts_with("made cf-99999-g (G. Guess), 0 samples, 1000 ms, 256 MB, interactive: "),
+        "{said}"
+    );
     drop(listener);
+    for task in ["a", "b"] {
+        let problem = format!("apc999-{task}");
+        s.main_rs(&problem, "println!(\"{}\", a + b);");
+        expect(0, s.script("check.sh", &[&problem])).has_line("1 passed, 0 failed");
+    }
+    // The guessing game of (e), its interactor and right guesser, in the received problem.
+    guesser(s, "low + (high - low) / 2", "out.flush().unwrap();");
+    assert!(s
+        .read("crates/cf-99999-g/Cargo.toml")
+        .lines()
+        .any(|line| line == "interactive = true"));
+    for file in ["src/main.rs", "src/bin/interact.rs"] {
+        let text = s.read(&format!("crates/guess-demo/{file}"));
+        s.write(&format!("crates/cf-99999-g/{file}"), &text);
+    }
+    for case in ["low", "high"] {
+        let input = s.read(&format!("io-tests/guess-demo/{case}.in"));
+        s.write(&format!("io-tests/cf-99999-g/{case}.in"), &input);
+        s.write(&format!("io-tests/cf-99999-g/{case}.out"), "");
+    }
+    expect(0, s.script("check.sh", &["cf-99999-g"])).has_line("2 passed, 0 failed");
     let manifest = s.read("crates/abc086-a/Cargo.toml");
     for line in ["time-limit-ms = 2000", "memory-limit-mb = 1024"] {
         assert!(manifest.lines().any(|l| l == line), "{line} in\n{manifest}");
@@ -986,5 +1047,5 @@ fn received_problems(s: &Scaffold) {
     expect(1, s.script("check.sh", &["timus-1000"]))
         .has_line_starting("WA   sample-1 ")
         .has(&["wrote no output.txt"]);
-    s.step("(f) problems sent by the extension are made and judged, one in files");
+    s.step("(f) problems sent by the extension are made and judged: plain, in files, a contest, interactive");
 }

@@ -100,6 +100,6 @@ fn run() -> Result<(), Stop> {
         "listening on http://{address}/ for Competitive Companion: click its green plus on a problem's page (Ctrl-C stops)"
     );
     let _ = stdout.flush();
-    serve(&server, &mut Listener::new(&root), &mut stdout);
+    serve(&server, Listener::new(&root), stdout);
     Ok(())
 }

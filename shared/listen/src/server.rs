@@ -1,12 +1,15 @@
 //! The server: each `POST /` with a problem's JSON becomes a new problem of the
 //! workspace, made as `judge new` makes one; anything else gets a 4xx and
-//! changes nothing. One request at a time, so two problems never race for a
-//! name. Every request gets a line on the terminal.
+//! changes nothing. Requests are read side by side and answered one at a time,
+//! so two problems never race for a name. Every request gets a line on the
+//! terminal.
 
 use std::collections::HashMap;
 use std::io::{self, Read, Write};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::thread;
 
 use judge::commands::new::{create, NewError, NewProblem};
 
@@ -209,22 +212,42 @@ pub fn read_body(declared_length: Option<usize>, reader: &mut dyn Read) -> Resul
     Ok(body)
 }
 
-/// Serves requests on `server` until it fails, each answered by `listener`.
-pub fn serve(server: &tiny_http::Server, listener: &mut Listener, terminal: &mut dyn Write) {
+/// Serves requests on `server` until it fails, each answered by `listener`,
+/// which writes its lines to `terminal`.
+///
+/// Each request is read in a thread of its own, so that a client that stops
+/// sending its body holds up no one; the answers are made one at a time, so
+/// that two problems never race for a name.
+pub fn serve(
+    server: &tiny_http::Server,
+    listener: Listener,
+    terminal: impl Write + Send + 'static,
+) {
+    let shared = Arc::new(Mutex::new((listener, terminal)));
     for mut request in server.incoming_requests() {
-        let method = request.method().as_str().to_string();
-        let url = request.url().to_string();
-        let body = read_body(request.body_length(), request.as_reader());
-        let reply = listener.answer(&method, &url, body, terminal);
-        let _ = terminal.flush();
-        let content_type =
-            tiny_http::Header::from_bytes("Content-Type", "text/plain; charset=utf-8")
-                .expect("a valid header");
-        let response = tiny_http::Response::from_string(format!("{}\n", reply.body))
-            .with_status_code(reply.status)
-            .with_header(content_type);
-        // A client gone before its answer changes nothing here.
-        let _ = request.respond(response);
+        let shared = Arc::clone(&shared);
+        thread::spawn(move || {
+            let method = request.method().as_str().to_string();
+            let url = request.url().to_string();
+            let body = read_body(request.body_length(), request.as_reader());
+            let reply = {
+                // A panic elsewhere must not stop the server: the state is a
+                // count of batches, sound whatever happened.
+                let mut guard = shared.lock().unwrap_or_else(PoisonError::into_inner);
+                let (listener, terminal) = &mut *guard;
+                let reply = listener.answer(&method, &url, body, terminal);
+                let _ = terminal.flush();
+                reply
+            };
+            let content_type =
+                tiny_http::Header::from_bytes("Content-Type", "text/plain; charset=utf-8")
+                    .expect("a valid header");
+            let response = tiny_http::Response::from_string(format!("{}\n", reply.body))
+                .with_status_code(reply.status)
+                .with_header(content_type);
+            // A client gone before its answer changes nothing here.
+            let _ = request.respond(response);
+        });
     }
 }
 

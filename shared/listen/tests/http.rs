@@ -476,3 +476,28 @@ fn the_server_listens_on_loopback_only() {
         }
     }
 }
+
+#[test]
+fn a_client_that_stops_sending_holds_up_no_one() {
+    use std::io::Write;
+    let listening = Listening::start();
+    // Headers that promise 100,000 bytes of body, then 9 of them, and silence.
+    // (tiny_http reads a small body itself, before the request is handed
+    // over; a large one is read by the listener, as it arrives.)
+    let mut stalled = TcpStream::connect(listening.address).unwrap();
+    stalled
+        .write_all(b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\n{\"name\": ")
+        .unwrap();
+    stalled.flush().unwrap();
+    std::thread::sleep(Duration::from_millis(200));
+    // Another request meanwhile is answered (curl gives up after 30 s).
+    assert_eq!(
+        listening.send_json(&codeforces()),
+        (200, "made cf-954-g".to_string())
+    );
+    assert!(listening.said().starts_with("made cf-954-g "));
+    // When the stalled client goes, its request is refused and nothing is made of it.
+    drop(stalled);
+    let line = listening.said();
+    assert!(line.starts_with("refused POST /: the body "), "{line}");
+}

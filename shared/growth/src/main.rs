@@ -230,13 +230,9 @@ fn run(options: &Options) -> Result<bool, String> {
         for name in &names {
             let problem =
                 Problem::load(&options.root, name).map_err(|error| format!("{name}: {error}"))?;
-            let pieces = problem
-                .pieces()
+            let missing = problem
+                .lacking(&[Piece::Gen, Piece::Baseline])
                 .map_err(|error| format!("{name}: {error}"))?;
-            let missing: Vec<Piece> = [Piece::Gen, Piece::Baseline]
-                .into_iter()
-                .filter(|piece| !pieces.contains(piece))
-                .collect();
             if missing.is_empty() {
                 subjects.push(problem_subject(options, &bin_dir, &problem)?);
             } else if all {

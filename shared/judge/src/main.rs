@@ -1111,13 +1111,9 @@ fn bench(options: &BenchOptions) -> Result<bool, String> {
             return Err(format!("no problem crates/{name}"));
         }
         let problem = Problem::load(&root, name).map_err(|error| format!("{name}: {error}"))?;
-        let pieces = problem
-            .pieces()
+        let missing = problem
+            .lacking(&[Piece::Gen, Piece::Baseline])
             .map_err(|error| format!("{name}: {error}"))?;
-        let missing: Vec<Piece> = [Piece::Gen, Piece::Baseline]
-            .into_iter()
-            .filter(|piece| !pieces.contains(piece))
-            .collect();
         if missing.is_empty() {
             benched.push(problem);
         } else if named {

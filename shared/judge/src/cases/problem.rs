@@ -225,6 +225,19 @@ impl Problem {
             .collect())
     }
 
+    /// Which of `needed` its crate's manifest does not declare, in `needed`'s order.
+    ///
+    /// # Errors
+    /// As [`Problem::pieces`].
+    pub fn lacking(&self, needed: &[Piece]) -> io::Result<Vec<Piece>> {
+        let pieces = self.pieces()?;
+        Ok(needed
+            .iter()
+            .copied()
+            .filter(|piece| !pieces.contains(piece))
+            .collect())
+    }
+
     /// The names of the binaries its crate's manifest declares (`[[bin]]`), in
     /// file order.
     ///

@@ -23,8 +23,9 @@
 //!   interactor's stdout the program's stdin: two pipes, nothing in between.
 //!   Which one ended first is known from the two keepers' exit times.
 //! - **Prompt return.** Once the program has ended, its streams are drained for
-//!   at most [`DRAIN_GRACE`]: something outside the run holding a pipe open
-//!   cannot keep the caller waiting.
+//!   [`DRAIN_GRACE`], and past it for as long as they have bytes or their end
+//!   waiting (at most [`DRAIN_PATIENCE`]): something outside the run holding a
+//!   pipe open cannot keep the caller waiting.
 
 mod keeper;
 
@@ -40,7 +41,8 @@ use keeper::Process;
 
 use super::unix::resource_limits;
 use super::{
-    os_error, Execution, Interaction, Kill, Limits, Start, DRAIN_GRACE, OUTPUT_CAP, STDERR_KEPT,
+    os_error, Execution, Interaction, Kill, Limits, Start, DRAIN_GRACE, DRAIN_PATIENCE, OUTPUT_CAP,
+    STDERR_KEPT,
 };
 
 /// Pipe buffer asked for each stream, and the size of one read.
@@ -262,6 +264,8 @@ fn supervise(
     captures: &mut [Capture],
 ) -> io::Result<()> {
     let mut buffer = vec![0u8; PIPE_BYTES as usize];
+    // The last look found none of the open streams readable.
+    let mut quiet = false;
     loop {
         let now = Instant::now();
         for process in processes.iter_mut() {
@@ -284,6 +288,10 @@ fn supervise(
             let open = captures.iter().any(|capture| capture.fd.is_some());
             match (last_end + DRAIN_GRACE).checked_duration_since(now) {
                 Some(left) if open => left,
+                // Past the grace, a stream with bytes or its end waiting is
+                // still read (this thread may itself have been held up); one
+                // that a look finds quiet is abandoned.
+                None if open && !quiet && now < last_end + DRAIN_PATIENCE => Duration::ZERO,
                 _ => return Ok(()),
             }
         } else {
@@ -342,6 +350,12 @@ fn supervise(
             return Err(error);
         }
         let is_ready = |fd: RawFd| fds.iter().any(|entry| entry.fd == fd && entry.revents != 0);
+        quiet = !captures.iter().any(|capture| {
+            capture
+                .fd
+                .as_ref()
+                .is_some_and(|fd| is_ready(fd.as_raw_fd()))
+        });
         for feed in feeds.iter_mut() {
             if feed.fd.as_ref().is_some_and(|fd| is_ready(fd.as_raw_fd())) {
                 feed.write_some();
@@ -446,6 +460,11 @@ mod tests {
     use std::io::Write;
 
     use super::*;
+
+    #[test]
+    fn streams_are_read_to_their_end_however_late_the_supervisor_runs() {
+        super::super::tests::runs_under_load_lose_no_stream(execute);
+    }
 
     #[test]
     fn a_capture_keeps_its_cap_and_reports_the_first_byte_past_it_once() {

@@ -56,6 +56,10 @@ pub const OUTPUT_CAP: usize = 256 << 20;
 pub const STDERR_KEPT: usize = 64 << 10;
 /// How long the streams may stay open once the program has ended.
 pub const DRAIN_GRACE: Duration = Duration::from_millis(100);
+/// How long after the program's end a stream that still has bytes or its end
+/// waiting is read, past [`DRAIN_GRACE`]: a loaded machine may give its
+/// reader no time until then.
+pub const DRAIN_PATIENCE: Duration = Duration::from_secs(2);
 
 /// The hard cap on a program's data segment, in multiples of its memory
 /// limit: high enough that a program a little over the limit runs to its end
@@ -111,7 +115,8 @@ pub struct Execution {
     pub stderr_dropped: u64,
     /// `true` when stdout went past [`OUTPUT_CAP`] (the program was then killed).
     pub stdout_truncated: bool,
-    /// `true` when a stream was still open [`DRAIN_GRACE`] after the program ended.
+    /// `true` when a stream was still open [`DRAIN_GRACE`] after the program
+    /// ended with nothing waiting in it (or still busy [`DRAIN_PATIENCE`] after).
     pub streams_abandoned: bool,
     /// Wall time from start to exit (or to the kill).
     pub elapsed: Duration,
@@ -432,3 +437,51 @@ pub fn interact(
 
 /// A program to start: its path, its arguments and its limits.
 type Start<'a> = (&'a Path, &'a [&'a OsStr], &'a Limits);
+
+// The runs are of `/bin/sh`.
+#[cfg(all(test, unix))]
+mod tests {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    use std::thread;
+
+    use super::*;
+
+    type Execute = fn(&Path, &[&OsStr], &[u8], &Limits, Option<&Path>) -> io::Result<Execution>;
+
+    /// Many runs at once beside busy threads on few cores: a stream's reader
+    /// may get no time until well after the program's end, and what the
+    /// program wrote is still read to its end.
+    pub(super) fn runs_under_load_lose_no_stream(execute: Execute) {
+        let busy = Arc::new(AtomicBool::new(true));
+        let hogs: Vec<_> = (0..4)
+            .map(|_| {
+                let busy = Arc::clone(&busy);
+                thread::spawn(move || while busy.load(Ordering::Relaxed) {})
+            })
+            .collect();
+        let limits = Limits::time(Duration::from_secs(20));
+        let runners: Vec<_> = (0..24)
+            .map(|_| {
+                thread::spawn(move || {
+                    let args = [OsStr::new("-c"), OsStr::new("echo out; echo err >&2")];
+                    (0..15)
+                        .map(|_| execute("/bin/sh".as_ref(), &args, b"", &limits, None).unwrap())
+                        .filter(|run| {
+                            run.stdout != b"out\n"
+                                || run.stderr != b"err\n"
+                                || run.streams_abandoned
+                        })
+                        .count()
+                })
+            })
+            .collect();
+        let lost: usize = runners
+            .into_iter()
+            .map(|runner| runner.join().unwrap())
+            .sum();
+        busy.store(false, Ordering::Relaxed);
+        hogs.into_iter().for_each(|hog| hog.join().unwrap());
+        assert_eq!(lost, 0, "runs of 360 that lost a stream");
+    }
+}

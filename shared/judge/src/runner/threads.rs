@@ -9,15 +9,29 @@
 
 use std::io::{self, Read, Write};
 use std::process::ExitStatus;
-use std::sync::mpsc::{self, RecvTimeoutError, Sender};
-use std::sync::Arc;
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use super::{Execution, Kill, Limits, DRAIN_GRACE, OUTPUT_CAP, STDERR_KEPT};
+use super::{Execution, Kill, Limits, DRAIN_GRACE, DRAIN_PATIENCE, OUTPUT_CAP, STDERR_KEPT};
 
 /// Bytes read at once from a stream.
 const CHUNK: usize = 1 << 16;
+
+/// How often the supervisor looks again at a stream that has bytes or its
+/// end waiting past [`DRAIN_GRACE`].
+const LOOK_AGAIN: Duration = Duration::from_millis(10);
+
+/// A stream the harness reads: the reader, which a thread of its own takes,
+/// and a look at the same pipe through a second handle, telling whether a
+/// read would return at once (bytes or the end are waiting). The look tells
+/// a reader that has not had its turn yet from a pipe that someone outside
+/// the run still holds open.
+pub(super) struct Stream {
+    pub reader: Box<dyn Read + Send>,
+    pub readable: Box<dyn Fn() -> bool + Send>,
+}
 
 /// How a program ended, as its backend measured it.
 pub(super) struct End {
@@ -50,11 +64,12 @@ pub(super) struct Supervised {
     pub started: Instant,
     pub limits: Limits,
     pub stdin: Option<(Box<dyn Write + Send>, Vec<u8>)>,
-    pub stdout: Option<Box<dyn Read + Send>>,
-    pub stderr: Box<dyn Read + Send>,
+    pub stdout: Option<Stream>,
+    pub stderr: Stream,
 }
 
-/// What a stream's reader kept.
+/// What a stream's reader has kept so far; shared with the supervisor, which
+/// takes it as it is when the stream is abandoned.
 #[derive(Default)]
 struct Kept {
     bytes: Vec<u8>,
@@ -62,17 +77,38 @@ struct Kept {
     truncated: bool,
 }
 
+type Shared = Arc<Mutex<Kept>>;
+
+/// A stream as the supervision follows it.
+struct Followed {
+    kept: Shared,
+    /// Its reader has seen its end.
+    closed: bool,
+    readable: Box<dyn Fn() -> bool + Send>,
+}
+
+impl Followed {
+    fn take(&self) -> Kept {
+        let mut kept = self
+            .kept
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner());
+        std::mem::take(&mut *kept)
+    }
+}
+
 enum Event {
     Ended(usize, io::Result<End>),
     /// Stdout passed [`OUTPUT_CAP`].
     OutputPassed(usize),
-    Stdout(usize, Kept),
-    Stderr(usize, Kept),
+    StdoutClosed(usize),
+    StderrClosed(usize),
 }
 
-/// Supervises the programs until each has ended and its streams are closed
-/// (or [`DRAIN_GRACE`] has passed since the last end): one [`Execution`] each,
-/// and the instant each ended, in order.
+/// Supervises the programs until each has ended and its streams are closed,
+/// or [`DRAIN_GRACE`] has passed since the last end and no open stream has
+/// anything waiting (at most [`DRAIN_PATIENCE`]): one [`Execution`] each, and
+/// the instant each ended, in order.
 pub(super) fn supervise(runs: Vec<Supervised>) -> io::Result<Vec<(Execution, Instant)>> {
     let (events, inbox) = mpsc::channel();
     let mut states = Vec::new();
@@ -83,14 +119,35 @@ pub(super) fn supervise(runs: Vec<Supervised>) -> io::Result<Vec<(Execution, Ins
                 let _ = stdin.write_all(&input);
             });
         }
-        let has_stdout = run.stdout.is_some();
-        if let Some(stdout) = run.stdout {
-            let events = events.clone();
-            thread::spawn(move || read_head(index, stdout, &events));
-        }
-        let stderr = run.stderr;
-        let stderr_events = events.clone();
-        thread::spawn(move || read_tail(index, stderr, &stderr_events));
+        let stdout = run.stdout.map(|stdout| {
+            let kept = Shared::default();
+            let (shared, events) = (Arc::clone(&kept), events.clone());
+            thread::spawn(move || {
+                read_head(stdout.reader, &shared, || {
+                    let _ = events.send(Event::OutputPassed(index));
+                });
+                let _ = events.send(Event::StdoutClosed(index));
+            });
+            Followed {
+                kept,
+                closed: false,
+                readable: stdout.readable,
+            }
+        });
+        let stderr = {
+            let kept = Shared::default();
+            let (shared, events) = (Arc::clone(&kept), events.clone());
+            let reader = run.stderr.reader;
+            thread::spawn(move || {
+                read_tail(reader, &shared);
+                let _ = events.send(Event::StderrClosed(index));
+            });
+            Followed {
+                kept,
+                closed: false,
+                readable: run.stderr.readable,
+            }
+        };
         let program = Arc::clone(&run.program);
         let end_events = events.clone();
         thread::spawn(move || {
@@ -103,8 +160,8 @@ pub(super) fn supervise(runs: Vec<Supervised>) -> io::Result<Vec<(Execution, Ins
             program: run.program,
             killed: None,
             end: None,
-            stdout: (!has_stdout).then(Kept::default),
-            stderr: None,
+            stdout,
+            stderr,
         });
     }
     drop(events);
@@ -122,8 +179,16 @@ pub(super) fn supervise(runs: Vec<Supervised>) -> io::Result<Vec<(Execution, Ins
             if states.iter().all(State::drained) {
                 break;
             }
-            match (last_end.unwrap_or(now) + DRAIN_GRACE).checked_duration_since(now) {
+            let last_end = last_end.unwrap_or(now);
+            match (last_end + DRAIN_GRACE).checked_duration_since(now) {
                 Some(left) => left,
+                // Past the grace, a stream with bytes or its end waiting has
+                // a reader still to run; one with nothing is abandoned.
+                None if now < last_end + DRAIN_PATIENCE
+                    && states.iter().any(State::has_readable_stream) =>
+                {
+                    LOOK_AGAIN
+                }
                 None => break,
             }
         } else {
@@ -150,8 +215,12 @@ pub(super) fn supervise(runs: Vec<Supervised>) -> io::Result<Vec<(Execution, Ins
                     state.program.kill();
                 }
             }
-            Ok(Event::Stdout(index, kept)) => states[index].stdout = Some(kept),
-            Ok(Event::Stderr(index, kept)) => states[index].stderr = Some(kept),
+            Ok(Event::StdoutClosed(index)) => {
+                if let Some(stdout) = &mut states[index].stdout {
+                    stdout.closed = true;
+                }
+            }
+            Ok(Event::StderrClosed(index)) => states[index].stderr.closed = true,
             Err(RecvTimeoutError::Timeout) => {}
             // Every thread is done: nothing more can come.
             Err(RecvTimeoutError::Disconnected) => break,
@@ -168,13 +237,24 @@ struct State {
     program: Arc<dyn Program>,
     killed: Option<Kill>,
     end: Option<End>,
-    stdout: Option<Kept>,
-    stderr: Option<Kept>,
+    /// `None`: wired elsewhere.
+    stdout: Option<Followed>,
+    stderr: Followed,
 }
 
 impl State {
+    fn streams(&self) -> impl Iterator<Item = &Followed> {
+        self.stdout.iter().chain([&self.stderr])
+    }
+
     fn drained(&self) -> bool {
-        self.stdout.is_some() && self.stderr.is_some()
+        self.streams().all(|stream| stream.closed)
+    }
+
+    /// A stream not yet read to its end has bytes or its end waiting.
+    fn has_readable_stream(&self) -> bool {
+        self.streams()
+            .any(|stream| !stream.closed && (stream.readable)())
     }
 
     fn finish(self) -> io::Result<(Execution, Instant)> {
@@ -184,8 +264,10 @@ impl State {
         };
         // A program that exited by itself just as it was being killed was not killed.
         let killed = self.killed.filter(|_| self.program.was_killed(end.status));
-        let stdout = self.stdout.unwrap_or_default();
-        let stderr = self.stderr.unwrap_or_default();
+        // An abandoned stream gives what its reader had read.
+        let stdout = self.stdout.map(|stdout| stdout.take()).unwrap_or_default();
+        let mut stderr = self.stderr.take();
+        cut_to_tail(&mut stderr);
         let execution = Execution {
             status: if killed.is_some() {
                 None
@@ -207,38 +289,42 @@ impl State {
     }
 }
 
-/// Reads stdout to its end, keeping [`OUTPUT_CAP`] bytes and saying once
-/// when it passes them; what comes after is read and dropped until the kill
-/// lands (closing the pipe would let the program die of a broken pipe first).
-fn read_head(index: usize, mut stream: Box<dyn Read + Send>, events: &Sender<Event>) {
-    let mut kept = Kept::default();
+/// Reads stdout to its end, keeping [`OUTPUT_CAP`] bytes and calling
+/// `passed` once when it passes them; what comes after is read and dropped
+/// until the kill lands (closing the pipe would let the program die of a
+/// broken pipe first).
+fn read_head(mut stream: Box<dyn Read + Send>, kept: &Shared, passed: impl FnOnce()) {
+    let mut passed = Some(passed);
     let mut buffer = vec![0; CHUNK];
     loop {
         match stream.read(&mut buffer) {
             Ok(0) => break,
             Ok(n) => {
+                let mut kept = kept.lock().unwrap_or_else(|poison| poison.into_inner());
                 let room = OUTPUT_CAP - kept.bytes.len();
                 kept.bytes.extend_from_slice(&buffer[..n.min(room)]);
-                if n > room && !kept.truncated {
+                if n > room {
                     kept.truncated = true;
-                    let _ = events.send(Event::OutputPassed(index));
+                    if let Some(passed) = passed.take() {
+                        passed();
+                    }
                 }
             }
             Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
             Err(_) => break,
         }
     }
-    let _ = events.send(Event::Stdout(index, kept));
 }
 
-/// Reads stderr to its end, keeping its last [`STDERR_KEPT`] bytes.
-fn read_tail(index: usize, mut stream: Box<dyn Read + Send>, events: &Sender<Event>) {
-    let mut kept = Kept::default();
+/// Reads stderr to its end, keeping at least its last [`STDERR_KEPT`] bytes
+/// (at most twice that, cut to [`STDERR_KEPT`] by the taker).
+fn read_tail(mut stream: Box<dyn Read + Send>, kept: &Shared) {
     let mut buffer = vec![0; CHUNK];
     loop {
         match stream.read(&mut buffer) {
             Ok(0) => break,
             Ok(n) => {
+                let mut kept = kept.lock().unwrap_or_else(|poison| poison.into_inner());
                 kept.bytes.extend_from_slice(&buffer[..n]);
                 if kept.bytes.len() > 2 * STDERR_KEPT {
                     cut_to_tail(&mut kept);
@@ -248,8 +334,6 @@ fn read_tail(index: usize, mut stream: Box<dyn Read + Send>, events: &Sender<Eve
             Err(_) => break,
         }
     }
-    cut_to_tail(&mut kept);
-    let _ = events.send(Event::Stderr(index, kept));
 }
 
 fn cut_to_tail(kept: &mut Kept) {
@@ -266,28 +350,23 @@ mod tests {
 
     #[test]
     fn the_head_reader_keeps_the_cap_and_says_once_when_it_is_passed() {
-        let (events, inbox) = mpsc::channel();
+        let kept = Shared::default();
         let output = vec![b'x'; OUTPUT_CAP + CHUNK * 2];
-        read_head(3, Box::new(io::Cursor::new(output)), &events);
-        drop(events);
-        let events: Vec<Event> = inbox.iter().collect();
-        assert!(matches!(events[0], Event::OutputPassed(3)));
-        let Event::Stdout(3, kept) = &events[1] else {
-            panic!("the stream's end comes last")
-        };
+        let mut passes = 0;
+        read_head(Box::new(io::Cursor::new(output)), &kept, || passes += 1);
+        let kept = kept.lock().unwrap();
         assert_eq!((kept.bytes.len(), kept.truncated), (OUTPUT_CAP, true));
-        assert_eq!(events.len(), 2);
+        assert_eq!(passes, 1);
     }
 
     #[test]
     fn the_tail_reader_keeps_the_last_bytes_and_counts_the_rest() {
-        let (events, inbox) = mpsc::channel();
+        let kept = Shared::default();
         let mut output = vec![b'a'; 3 * STDERR_KEPT];
         output.extend_from_slice(b"the end");
-        read_tail(0, Box::new(io::Cursor::new(output)), &events);
-        let Ok(Event::Stderr(0, kept)) = inbox.recv() else {
-            panic!("one event, the stream's end")
-        };
+        read_tail(Box::new(io::Cursor::new(output)), &kept);
+        let mut kept = std::mem::take(&mut *kept.lock().unwrap());
+        cut_to_tail(&mut kept);
         assert_eq!(kept.bytes.len(), STDERR_KEPT);
         assert!(kept.bytes.ends_with(b"the end"));
         assert_eq!(kept.dropped, 2 * STDERR_KEPT as u64 + 7);

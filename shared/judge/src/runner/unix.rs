@@ -15,14 +15,15 @@
 
 use std::ffi::OsStr;
 use std::io;
-use std::os::fd::OwnedFd;
+use std::io::Read;
+use std::os::fd::{AsFd, AsRawFd, OwnedFd};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::Path;
 use std::process::{Command, ExitStatus, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use super::threads::{self, End, Program as _, Supervised};
+use super::threads::{self, End, Program as _, Stream, Supervised};
 use super::{mib, os_error, Execution, Interaction, Limits, Start, MEMORY_CAP_FACTOR};
 
 /// Runs `program` on `input`, in `working_dir` when given: see
@@ -50,8 +51,8 @@ pub(super) fn execute(
         limits: *limits,
         // Nothing to write: the program sees the end of its input at once.
         stdin: (!input.is_empty()).then(|| (Box::new(stdin) as _, input.to_vec())),
-        stdout: Some(Box::new(child.stdout.take().expect("piped"))),
-        stderr: Box::new(child.stderr),
+        stdout: Some(stream(child.stdout.take().expect("piped"))?),
+        stderr: stream(child.stderr)?,
     };
     let [(execution, _)] = <[_; 1]>::try_from(threads::supervise(vec![run])?)
         .unwrap_or_else(|_| unreachable!("one run in, one out"));
@@ -100,22 +101,43 @@ pub(super) fn interact(
             return Err(error);
         }
     };
-    let runs =
-        [(program, limits), (interactor, interactor_limits)].map(|(child, limits)| Supervised {
+    let mut runs = Vec::new();
+    for (child, limits) in [(program, limits), (interactor, interactor_limits)] {
+        runs.push(Supervised {
             program: child.control,
             started: child.started,
             limits: *limits,
             stdin: None,
             stdout: None,
-            stderr: Box::new(child.stderr),
+            stderr: stream(child.stderr)?,
         });
+    }
     let [(program, program_end), (interactor, interactor_end)] =
-        <[_; 2]>::try_from(threads::supervise(runs.into())?)
+        <[_; 2]>::try_from(threads::supervise(runs)?)
             .unwrap_or_else(|_| unreachable!("two runs in, two out"));
     Ok(Interaction {
         program,
         interactor,
         program_ended_first: program_end < interactor_end,
+    })
+}
+
+/// A pipe's read end as the supervision takes it; its look is a `poll`
+/// through a copy of the descriptor.
+fn stream(pipe: impl Read + AsFd + Send + 'static) -> io::Result<Stream> {
+    let look = pipe.as_fd().try_clone_to_owned()?;
+    Ok(Stream {
+        reader: Box::new(pipe),
+        readable: Box::new(move || {
+            let mut entry = libc::pollfd {
+                fd: look.as_raw_fd(),
+                events: libc::POLLIN,
+                revents: 0,
+            };
+            // SAFETY: one live pollfd entry, for a descriptor the closure owns.
+            // A failed poll counts as readable: the patience still bounds it.
+            unsafe { libc::poll(&mut entry, 1, 0) != 0 }
+        }),
     })
 }
 
@@ -347,4 +369,52 @@ pub(super) fn resource_limits(limits: &Limits) -> io::Result<Vec<(Resource, libc
         rlimits.push((libc::RLIMIT_STACK, bytes));
     }
     Ok(rlimits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::DRAIN_PATIENCE;
+    use super::*;
+
+    /// Runs `script` under `sh`; it prints the pid of a descendant that left
+    /// the group (out of the run's reach, once it has had time to leave),
+    /// which is killed once the run is seen.
+    fn run_leaving_a_descendant(script: &str) -> (Execution, Duration) {
+        let started = Instant::now();
+        let limits = Limits::time(Duration::from_secs(60));
+        let args = [OsStr::new("-c"), OsStr::new(script)];
+        let run = execute("/bin/sh".as_ref(), &args, b"", &limits, None).unwrap();
+        let took = started.elapsed();
+        let pid: i32 = String::from_utf8_lossy(&run.stdout).trim().parse().unwrap();
+        // SAFETY: a plain kill of a process this test started.
+        unsafe { libc::kill(pid, libc::SIGKILL) };
+        (run, took)
+    }
+
+    /// Returned within the patience of the program's end, not held for the
+    /// descendant's 30 s (loaded machines take their time, hence the margin).
+    fn left_in_time(run: &Execution, took: Duration) -> bool {
+        took < run.elapsed + DRAIN_PATIENCE + Duration::from_secs(1)
+    }
+
+    #[test]
+    fn a_pipe_held_open_by_a_quiet_escaped_descendant_is_left() {
+        let (run, took) = run_leaving_a_descendant("setsid sleep 30 & sleep 0.3; echo $!");
+        assert!(run.succeeded() && run.streams_abandoned, "{run:?}");
+        assert!(left_in_time(&run, took), "{took:?}");
+    }
+
+    #[test]
+    fn a_pipe_an_escaped_descendant_keeps_writing_to_is_left() {
+        let script = "setsid sh -c 'exec yes >&2' & sleep 0.3; echo $!";
+        let (run, took) = run_leaving_a_descendant(script);
+        assert!(run.succeeded() && run.streams_abandoned, "{run:?}");
+        assert!(run.stderr.starts_with(b"y\ny\n"), "what was read is kept");
+        assert!(left_in_time(&run, took), "{took:?}");
+    }
+
+    #[test]
+    fn streams_are_read_to_their_end_however_late_their_readers_run() {
+        super::super::tests::runs_under_load_lose_no_stream(execute);
+    }
 }

@@ -23,8 +23,9 @@
 
 use std::ffi::OsStr;
 use std::io;
+use std::io::Read;
 use std::mem::size_of;
-use std::os::windows::io::{AsRawHandle, FromRawHandle, OwnedHandle};
+use std::os::windows::io::{AsHandle, AsRawHandle, FromRawHandle, OwnedHandle};
 use std::os::windows::process::{CommandExt, ExitStatusExt};
 use std::path::Path;
 use std::process::{Command, ExitStatus, Stdio};
@@ -43,12 +44,13 @@ use windows_sys::Win32::System::JobObjects::{
     JOBOBJECT_EXTENDED_LIMIT_INFORMATION, JOB_OBJECT_LIMIT_DIE_ON_UNHANDLED_EXCEPTION,
     JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE, JOB_OBJECT_LIMIT_PROCESS_MEMORY,
 };
+use windows_sys::Win32::System::Pipes::PeekNamedPipe;
 use windows_sys::Win32::System::Threading::{
     GetExitCodeProcess, OpenThread, ResumeThread, WaitForSingleObject, CREATE_SUSPENDED, INFINITE,
     THREAD_SUSPEND_RESUME,
 };
 
-use super::threads::{self, End, Program as _, Supervised};
+use super::threads::{self, End, Program as _, Stream, Supervised};
 use super::{mib, os_error, Execution, Interaction, Limits, Start, MEMORY_CAP_FACTOR};
 
 /// The exit code of every process the harness kills: "KILL" in ASCII, which
@@ -80,8 +82,8 @@ pub(super) fn execute(
         limits: *limits,
         // Nothing to write: the program sees the end of its input at once.
         stdin: (!input.is_empty()).then(|| (Box::new(stdin) as _, input.to_vec())),
-        stdout: Some(Box::new(child.stdout.take().expect("piped"))),
-        stderr: Box::new(child.stderr),
+        stdout: Some(stream(child.stdout.take().expect("piped"))?),
+        stderr: stream(child.stderr)?,
     };
     let [(execution, _)] = <[_; 1]>::try_from(threads::supervise(vec![run])?)
         .unwrap_or_else(|_| unreachable!("one run in, one out"));
@@ -131,22 +133,49 @@ pub(super) fn interact(
             return Err(error);
         }
     };
-    let runs =
-        [(program, limits), (interactor, interactor_limits)].map(|(child, limits)| Supervised {
+    let mut runs = Vec::new();
+    for (child, limits) in [(program, limits), (interactor, interactor_limits)] {
+        runs.push(Supervised {
             program: child.control,
             started: child.started,
             limits: *limits,
             stdin: None,
             stdout: None,
-            stderr: Box::new(child.stderr),
+            stderr: stream(child.stderr)?,
         });
+    }
     let [(program, program_end), (interactor, interactor_end)] =
-        <[_; 2]>::try_from(threads::supervise(runs.into())?)
+        <[_; 2]>::try_from(threads::supervise(runs)?)
             .unwrap_or_else(|_| unreachable!("two runs in, two out"));
     Ok(Interaction {
         program,
         interactor,
         program_ended_first: program_end < interactor_end,
+    })
+}
+
+/// A pipe's read end as the supervision takes it; its look is
+/// `PeekNamedPipe` through a copy of the handle, which fails once every
+/// writer has closed (the end is waiting).
+fn stream(pipe: impl Read + AsHandle + Send + 'static) -> io::Result<Stream> {
+    let look = pipe.as_handle().try_clone_to_owned()?;
+    Ok(Stream {
+        reader: Box::new(pipe),
+        readable: Box::new(move || {
+            let mut available = 0u32;
+            // SAFETY: asks a handle the closure owns for the bytes waiting, into a local.
+            let peeked = unsafe {
+                PeekNamedPipe(
+                    look.as_raw_handle(),
+                    ptr::null_mut(),
+                    0,
+                    ptr::null_mut(),
+                    &mut available,
+                    ptr::null_mut(),
+                )
+            };
+            peeked == 0 || available > 0
+        }),
     })
 }
 

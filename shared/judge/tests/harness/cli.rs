@@ -4,6 +4,7 @@
 use std::ffi::OsStr;
 #[cfg(unix)]
 use std::ffi::OsString;
+#[cfg(unix)]
 use std::fs;
 #[cfg(unix)]
 use std::os::unix::ffi::OsStringExt;

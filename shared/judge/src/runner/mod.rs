@@ -451,7 +451,8 @@ mod tests {
 
     /// Many runs at once beside busy threads on few cores: a stream's reader
     /// may get no time until well after the program's end, and what the
-    /// program wrote is still read to its end.
+    /// program wrote is still read to its end. (Before the look past the
+    /// grace, the POSIX runner lost 1 to 9 of these 192 runs' streams, here.)
     pub(super) fn runs_under_load_lose_no_stream(execute: Execute) {
         let busy = Arc::new(AtomicBool::new(true));
         let hogs: Vec<_> = (0..4)
@@ -461,11 +462,11 @@ mod tests {
             })
             .collect();
         let limits = Limits::time(Duration::from_secs(20));
-        let runners: Vec<_> = (0..24)
+        let runners: Vec<_> = (0..64)
             .map(|_| {
                 thread::spawn(move || {
                     let args = [OsStr::new("-c"), OsStr::new("echo out; echo err >&2")];
-                    (0..15)
+                    (0..3)
                         .map(|_| execute("/bin/sh".as_ref(), &args, b"", &limits, None).unwrap())
                         .filter(|run| {
                             run.stdout != b"out\n"
@@ -482,6 +483,6 @@ mod tests {
             .sum();
         busy.store(false, Ordering::Relaxed);
         hogs.into_iter().for_each(|hog| hog.join().unwrap());
-        assert_eq!(lost, 0, "runs of 360 that lost a stream");
+        assert_eq!(lost, 0, "runs of 192 that lost a stream");
     }
 }

@@ -412,9 +412,4 @@ mod tests {
         assert!(run.stderr.starts_with(b"y\ny\n"), "what was read is kept");
         assert!(left_in_time(&run, took), "{took:?}");
     }
-
-    #[test]
-    fn streams_are_read_to_their_end_however_late_their_readers_run() {
-        super::super::tests::runs_under_load_lose_no_stream(execute);
-    }
 }

@@ -1,0 +1,78 @@
+//! Many runs at once beside busy threads on few cores: a stream's reader (or
+//! the Linux runner's supervising thread) may get no time until well after
+//! the program's end, and what the program wrote is still read to its end.
+//! Before the POSIX runner looked at a pipe past the grace, it lost 1 to 9 of
+//! these 192 runs' streams here (2 cores). A test binary of its own: the load
+//! it makes would slow every test beside it, and it picks each backend in turn
+//! with `JUDGE_RUNNER`.
+
+// It runs /bin/sh.
+#![cfg(unix)]
+
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::thread;
+use std::time::Duration;
+
+use judge::runner::{execute, Backend};
+
+/// Runs at once, and runs each.
+const RUNNERS: usize = 64;
+const RUNS: usize = 3;
+/// Threads that spin meanwhile.
+const HOGS: usize = 4;
+
+/// How many of the runs lost a stream, on the backend `JUDGE_RUNNER` names.
+fn runs_that_lost_a_stream() -> usize {
+    let busy = Arc::new(AtomicBool::new(true));
+    let hogs: Vec<_> = (0..HOGS)
+        .map(|_| {
+            let busy = Arc::clone(&busy);
+            thread::spawn(move || while busy.load(Ordering::Relaxed) {})
+        })
+        .collect();
+    let runners: Vec<_> = (0..RUNNERS)
+        .map(|_| {
+            thread::spawn(|| {
+                (0..RUNS)
+                    .map(|_| {
+                        let script = ["-c", "echo out; echo err >&2"];
+                        execute(Path::new("/bin/sh"), &script, b"", Duration::from_secs(20))
+                            .unwrap()
+                    })
+                    .filter(|run| {
+                        run.stdout != b"out\n" || run.stderr != b"err\n" || run.streams_abandoned
+                    })
+                    .count()
+            })
+        })
+        .collect();
+    let lost = runners
+        .into_iter()
+        .map(|runner| runner.join().unwrap())
+        .sum();
+    busy.store(false, Ordering::Relaxed);
+    hogs.into_iter().for_each(|hog| hog.join().unwrap());
+    lost
+}
+
+#[test]
+fn runs_under_load_lose_no_stream_on_any_backend() {
+    let backends: &[&str] = if Backend::native() == Backend::Linux {
+        &["linux", "unix"]
+    } else {
+        &["unix"]
+    };
+    for backend in backends {
+        // The only test of this binary: nothing else reads the environment meanwhile.
+        std::env::set_var("JUDGE_RUNNER", backend);
+        let lost = runs_that_lost_a_stream();
+        assert_eq!(
+            lost,
+            0,
+            "{backend}: runs of {} that lost a stream",
+            RUNNERS * RUNS
+        );
+    }
+}

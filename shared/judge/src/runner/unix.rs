@@ -191,6 +191,7 @@ fn spawn(
             Ok(())
         });
     }
+    super::release_free_memory();
     let mut attempts = 0;
     let mut child = loop {
         match command.spawn() {
@@ -340,7 +341,8 @@ fn enforced(resource: Resource) -> bool {
 ///
 /// On Linux, the program's `ru_maxrss` starts at the resident memory of the
 /// process that forked it (the kernel counts the forked copy's pages before
-/// `exec` replaces them): the harness's own, about 2 MB for the `judge` command.
+/// `exec` replaces them): the harness's own, about 2 MB for the `judge` command,
+/// its live memory only (see `release_free_memory`).
 pub(super) fn resource_limits(limits: &Limits) -> io::Result<Vec<(Resource, libc::rlim_t)>> {
     let mut rlimits = Vec::new();
     if let Some(mb) = limits.memory_mb {

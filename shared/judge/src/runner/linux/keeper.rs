@@ -116,6 +116,7 @@ pub(crate) fn start(
     }
     let environment = environment(std::env::vars_os())?;
     let rlimits = resource_limits(limits)?;
+    crate::runner::release_free_memory();
     let mut attempts = 0;
     loop {
         let (report_read, report_write) = pipe()?;

@@ -214,13 +214,16 @@ Pieces, for a problem to be hardened (--with takes a comma-separated
 list, --full all four: the library-checker set):
   naive     src/bin/naive.rs, a brute force; tests/naive.rs runs it on
             the stored cases
-  gen       src/bin/gen.rs, the input generator; tests/generator.rs
-  validate  src/bin/validate.rs, the input validator; tests/validate.rs
+  gen       src/bin/gen.rs, the input generator; tests/all/generator.rs
+  validate  src/bin/validate.rs, the input validator; tests/all/validate.rs
   baseline  src/bin/baseline.rs, bench.sh's input-only baseline;
-            tests/baseline.rs
-naive and gen together also bring tests/brute_force.rs (the submission
-against the naive on generated inputs), validate and gen
-tests/generated_inputs.rs. Each piece starts as a stub that fails,
+            tests/all/baseline.rs
+naive and gen together also bring tests/all/brute_force.rs (the
+submission against the naive on generated inputs), validate and gen
+tests/all/generated_inputs.rs. The tests under tests/all/ are one test
+binary, declared in tests/all/main.rs; the two that judge the stored
+cases under the memory limit keep a binary each (the harness's own
+memory counts in a run's peak). Each piece starts as a stub that fails,
 saying so, until it is written. On an existing problem, --with, --full
 and --interactive add the pieces it lacks (a piece is there when its
 binary is declared) and never overwrite a file; the other options are

@@ -5,7 +5,7 @@
 //! cells `0`, `1` or `2` separated by single spaces, each line ending with `\n`;
 //! nothing after the last case. Every board must be one the statement allows: reached
 //! in play with Alice to move, which is exactly "as many 1s as 2s and no line of 1s"
-//! (`tests/validate.rs` proves it against a search of all games).
+//! (`tests/all/validate.rs` proves it against a search of all games).
 
 use judge::validate::Reader;
 use std::process::ExitCode;

@@ -6,7 +6,8 @@
 //! using ac-library-rs (`acl_*`), which declares Rust 1.70, skip 1.63.
 //!
 //! Bundling costs seconds of rustc a program, so plain `cargo test` runs one
-//! program of each kind and leaves the others out (`#[ignore]`);
+//! program of each kind that `shared/bundle/tests/bundle.rs` does not already
+//! run from a bundle, and leaves the others out (`#[ignore]`);
 //! `cargo test -p bundle-corpus -- --include-ignored` (CI) runs the whole corpus.
 
 use std::io::Write;
@@ -222,6 +223,7 @@ fn check(
 }
 
 #[test]
+#[ignore = "plain proconio runs from a bundle in shared/bundle/tests/bundle.rs too: CI runs it with --include-ignored"]
 fn segment_sums() {
     check(
         "segment_sums",
@@ -315,6 +317,7 @@ fn interactive() {
 }
 
 #[test]
+#[ignore = "#[fastout] runs from a bundle in shared/bundle/tests/bundle.rs too: CI runs it with --include-ignored"]
 fn fastout() {
     check(
         "fastout",

@@ -7,7 +7,9 @@
 //! problem; the checker of `--compare checker`) each start as a stub that fails,
 //! saying so, until it is written. On an existing problem, only pieces it lacks
 //! are added (a piece is there when its binary is declared), and no file is
-//! ever overwritten.
+//! ever overwritten. The pieces' tests but `tests/naive.rs` go under
+//! `tests/all/`, one test binary: each is declared in its `main.rs` as it is
+//! written.
 //!
 //! The files come from `shared/judge/templates/`, compiled in, with `@NAME@`
 //! replaced by the problem's name. [`create`] checks the whole request before
@@ -340,6 +342,9 @@ const INTERACTIVE_MAIN: Template = Template {
     text: include_str!("../../templates/interactive/src/main.rs"),
 };
 const IO_TESTS: Template = template!("tests/io_tests.rs");
+/// The binary that a problem's other tests share, one module each: every
+/// template under its folder is declared in it when written.
+const SHARED_TESTS_MAIN: Template = template!("tests/all/main.rs");
 
 /// A binary a problem may be given beside its submission: `NAME-WORD`, built
 /// from `src/bin/WORD.rs`, and its files.
@@ -358,7 +363,10 @@ const NAIVE: Addition = Addition {
 const GEN: Addition = Addition {
     word: "gen",
     comment: "Input generator: `@NAME@-gen SEED SIZE`, `--count-all`, `--all I`.",
-    files: &[template!("src/bin/gen.rs"), template!("tests/generator.rs")],
+    files: &[
+        template!("src/bin/gen.rs"),
+        template!("tests/all/generator.rs"),
+    ],
 };
 const VALIDATE: Addition = Addition {
     word: "validate",
@@ -366,7 +374,7 @@ const VALIDATE: Addition = Addition {
               # is wrong and where. `judge check` and `judge stress` run it on every input.",
     files: &[
         template!("src/bin/validate.rs"),
-        template!("tests/validate.rs"),
+        template!("tests/all/validate.rs"),
     ],
 };
 const BASELINE: Addition = Addition {
@@ -374,7 +382,7 @@ const BASELINE: Addition = Addition {
     comment: "Input-only baseline for scripts/bench.sh: reads like the submission, solves nothing.",
     files: &[
         template!("src/bin/baseline.rs"),
-        template!("tests/baseline.rs"),
+        template!("tests/all/baseline.rs"),
     ],
 };
 /// The checker (`--compare checker`): the stored cases' test exercises it, so
@@ -395,8 +403,12 @@ const INTERACT: Addition = Addition {
 /// The tests of two pieces together, added when both are there and one of
 /// them is added now.
 const PAIRS: [(&str, &str, Template); 2] = [
-    ("naive", "gen", template!("tests/brute_force.rs")),
-    ("validate", "gen", template!("tests/generated_inputs.rs")),
+    ("naive", "gen", template!("tests/all/brute_force.rs")),
+    (
+        "validate",
+        "gen",
+        template!("tests/all/generated_inputs.rs"),
+    ),
 ];
 
 /// Makes the problem `spec` asks for in the workspace at `root`, or adds the
@@ -744,6 +756,44 @@ impl Files<'_> {
         }
         write(&path, template.text.replace("@NAME@", self.name).as_bytes())?;
         self.written.push(template.path.to_string());
+        self.declare_shared_test(template)
+    }
+
+    /// Declares `template`'s module in the shared test binary's `main.rs`
+    /// (made if missing) when it is one of that binary's files.
+    fn declare_shared_test(&mut self, template: &Template) -> Result<(), NewError> {
+        let folder = SHARED_TESTS_MAIN.path.trim_end_matches("main.rs");
+        let Some(module) = template
+            .path
+            .strip_prefix(folder)
+            .and_then(|file| file.strip_suffix(".rs"))
+            .filter(|&module| module != "main")
+        else {
+            return Ok(());
+        };
+        let path = self.crate_dir.join(SHARED_TESTS_MAIN.path);
+        let mut main = if path.exists() {
+            read(&path)?
+        } else {
+            SHARED_TESTS_MAIN.text.to_string()
+        };
+        let declaration = format!("mod {module};");
+        if main.lines().any(|line| line == declaration) {
+            return Ok(());
+        }
+        if main.lines().all(|line| !line.starts_with("mod ")) {
+            main.push('\n');
+        }
+        main.push_str(&declaration);
+        main.push('\n');
+        write(&path, main.as_bytes())?;
+        if !self
+            .written
+            .iter()
+            .any(|file| file == SHARED_TESTS_MAIN.path)
+        {
+            self.written.push(SHARED_TESTS_MAIN.path.to_string());
+        }
         Ok(())
     }
 

@@ -19,8 +19,9 @@ fn the_mission_problems_have_every_piece() {
             "src/bin/validate.rs",
             "src/bin/baseline.rs",
             "tests/io_tests.rs",
-            "tests/brute_force.rs",
-            "tests/validate.rs",
+            "tests/all/main.rs",
+            "tests/all/brute_force.rs",
+            "tests/all/validate.rs",
         ] {
             assert!(problem.manifest_dir.join(file).is_file(), "{name}: {file}");
         }

@@ -293,8 +293,9 @@ fn pieces_added_later_never_overwrite_a_file() {
         [
             "src/bin/naive.rs",
             "src/bin/gen.rs",
-            "tests/generator.rs",
-            "tests/brute_force.rs"
+            "tests/all/generator.rs",
+            "tests/all/main.rs",
+            "tests/all/brute_force.rs"
         ]
     );
     assert_eq!(
@@ -319,12 +320,28 @@ fn pieces_added_later_never_overwrite_a_file() {
         created.written,
         [
             "src/bin/validate.rs",
-            "tests/validate.rs",
-            "tests/generated_inputs.rs"
+            "tests/all/validate.rs",
+            "tests/all/main.rs",
+            "tests/all/generated_inputs.rs"
         ]
     );
     let manifest = fs::read_to_string(crate_dir.join("Cargo.toml")).unwrap();
     assert_eq!(manifest.matches("name = \"demo-gen\"").count(), 1);
+    // The shared test binary declares each of its files once, sorted by rustfmt.
+    let shared = fs::read_to_string(crate_dir.join("tests/all/main.rs")).unwrap();
+    let declared: Vec<&str> = shared
+        .lines()
+        .filter(|line| line.starts_with("mod "))
+        .collect();
+    assert_eq!(
+        declared,
+        [
+            "mod brute_force;",
+            "mod generated_inputs;",
+            "mod generator;",
+            "mod validate;"
+        ]
+    );
 
     // Interactive later: the key goes at the top of the judge's table.
     let interactive = NewProblem {

@@ -192,12 +192,23 @@ impl Scaffold {
 
     /// `cargo test -p PROBLEM [--test TEST]`, with libtest's report in its
     /// pretty format whatever cargo asks for.
+    /// `cargo test -p PROBLEM`, of one test file when given: `io_tests` and
+    /// `naive` are binaries of their own, the others modules of `tests/all`.
     fn cargo_test(&self, problem: &str, test: Option<&str>) -> Command {
         let mut args = vec!["test", "-p", problem];
-        if let Some(test) = test {
-            args.extend(["--test", test]);
+        let module_filter;
+        let mut filter = None;
+        match test {
+            Some(own @ ("io_tests" | "naive")) => args.extend(["--test", own]),
+            Some(module) => {
+                args.extend(["--test", "all"]);
+                module_filter = format!("{module}::");
+                filter = Some(module_filter.as_str());
+            }
+            None => {}
         }
         args.extend(["--", "--format", "pretty"]);
+        args.extend(filter);
         self.cargo(&args)
     }
 
@@ -403,8 +414,9 @@ fn minimal_problem(s: &Scaffold) {
         "src/bin/naive.rs",
         "tests/naive.rs",
         "src/bin/gen.rs",
-        "tests/generator.rs",
-        "tests/brute_force.rs",
+        "tests/all/generator.rs",
+        "tests/all/main.rs",
+        "tests/all/brute_force.rs",
     ];
     for file in files {
         added.has_line(&format!("wrote crates/abc-min/{file}"));
@@ -415,7 +427,7 @@ fn minimal_problem(s: &Scaffold) {
         .count()
         != files.len()
     {
-        added.fail("--with naive,gen wrote more than its five files");
+        added.fail("--with naive,gen wrote more than its six files");
     }
     assert_eq!(
         s.read("crates/abc-min/src/main.rs"),
@@ -516,11 +528,12 @@ fn full_problem(s: &Scaffold) {
         "src/bin/validate.rs",
         "src/bin/baseline.rs",
         "tests/naive.rs",
-        "tests/generator.rs",
-        "tests/validate.rs",
-        "tests/baseline.rs",
-        "tests/brute_force.rs",
-        "tests/generated_inputs.rs",
+        "tests/all/main.rs",
+        "tests/all/generator.rs",
+        "tests/all/validate.rs",
+        "tests/all/baseline.rs",
+        "tests/all/brute_force.rs",
+        "tests/all/generated_inputs.rs",
     ] {
         assert!(
             s.path(&format!("crates/abc-full/{file}")).is_file(),
@@ -592,7 +605,7 @@ fn full_problem(s: &Scaffold) {
         "single_byte_mutants_of_stored_inputs_are_accepted_or_rejected_cleanly",
         "baseline_reads_every_stored_input",
     ] {
-        tests.has(&[&format!("test {test} ... ok")]);
+        tests.has(&[&format!("{test} ... ok")]);
     }
     s.step("(b) every test passes, the brute-force test among them");
 

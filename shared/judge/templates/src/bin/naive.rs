@@ -1,6 +1,6 @@
 //! Brute force (`@NAME@-naive`): reads an input on stdin and prints its answer by
 //! the most direct method, without the submission's insight. tests/naive.rs runs it
-//! on the stored cases; tests/brute_force.rs and scripts/stress.sh compare the
+//! on the stored cases; tests/all/brute_force.rs and scripts/stress.sh compare the
 //! submission with it. A stub that fails until it is written.
 
 fn main() {

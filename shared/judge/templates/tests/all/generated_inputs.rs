@@ -2,7 +2,7 @@
 //! and a judge-scale one.
 
 #[allow(dead_code)]
-#[path = "../src/bin/validate.rs"]
+#[path = "../../src/bin/validate.rs"]
 mod validator;
 
 #[test]

@@ -3,7 +3,7 @@
 //! counts, no line of Alice's, at most Bob's line. The submission's input check
 //! uses that description, so this ties it to "reachable with Alice to move".
 
-mod common;
+use crate::common;
 
 use common::owns_line;
 use std::collections::BTreeSet;

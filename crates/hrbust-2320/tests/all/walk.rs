@@ -1,7 +1,7 @@
 //! The generator's exhaustive walk really is the whole input space: every board of
 //! 3^9 where not both players own a line, once with each mover.
 
-mod common;
+use crate::common;
 
 use common::owns_line;
 use std::collections::BTreeSet;

@@ -3,7 +3,7 @@
 //! the empty symbols and the movers are spread as stated, with no board where both
 //! players own a line.
 
-mod common;
+use crate::common;
 
 use common::owns_line;
 use judge::judging::crosscheck::generated_input;

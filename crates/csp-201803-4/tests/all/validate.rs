@@ -4,10 +4,10 @@
 //! stored input makes it panic or hang. One test runs the built binary for the exit
 //! status and stderr contract.
 
-mod common;
+use crate::common;
 
 #[allow(dead_code)]
-#[path = "../src/bin/validate.rs"]
+#[path = "../../src/bin/validate.rs"]
 mod validator;
 
 use common::owns_line;

@@ -5,7 +5,7 @@
 //! test runs the built binary for the exit status and stderr contract.
 
 #[allow(dead_code)]
-#[path = "../src/bin/validate.rs"]
+#[path = "../../src/bin/validate.rs"]
 mod validator;
 
 use judge::validate::{assert_invalid, assert_valid, Mutants};

@@ -3,7 +3,7 @@
 //! kind of bad input with its exact message (`judge::validate::assert_invalid`).
 
 #[allow(dead_code)]
-#[path = "../src/bin/validate.rs"]
+#[path = "../../src/bin/validate.rs"]
 mod validator;
 
 use std::time::Duration;

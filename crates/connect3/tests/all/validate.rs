@@ -4,7 +4,7 @@
 //! hang. One test runs the built binary for the exit status and stderr contract.
 
 #[allow(dead_code)]
-#[path = "../src/bin/validate.rs"]
+#[path = "../../src/bin/validate.rs"]
 mod validator;
 
 use judge::validate::{assert_invalid, Mutants};

@@ -123,7 +123,7 @@ pub(super) fn supervise(runs: Vec<Supervised>) -> io::Result<Vec<(Execution, Ins
             let kept = Shared::default();
             let (shared, events) = (Arc::clone(&kept), events.clone());
             thread::spawn(move || {
-                read_head(stdout.reader, &shared, || {
+                read_head(stdout.reader, &shared, OUTPUT_CAP, || {
                     let _ = events.send(Event::OutputPassed(index));
                 });
                 let _ = events.send(Event::StdoutClosed(index));
@@ -289,11 +289,11 @@ impl State {
     }
 }
 
-/// Reads stdout to its end, keeping [`OUTPUT_CAP`] bytes and calling
+/// Reads stdout to its end, keeping `cap` bytes ([`OUTPUT_CAP`]) and calling
 /// `passed` once when it passes them; what comes after is read and dropped
 /// until the kill lands (closing the pipe would let the program die of a
 /// broken pipe first).
-fn read_head(mut stream: Box<dyn Read + Send>, kept: &Shared, passed: impl FnOnce()) {
+fn read_head(mut stream: Box<dyn Read + Send>, kept: &Shared, cap: usize, passed: impl FnOnce()) {
     let mut passed = Some(passed);
     let mut buffer = vec![0; CHUNK];
     loop {
@@ -301,7 +301,7 @@ fn read_head(mut stream: Box<dyn Read + Send>, kept: &Shared, passed: impl FnOnc
             Ok(0) => break,
             Ok(n) => {
                 let mut kept = kept.lock().unwrap_or_else(|poison| poison.into_inner());
-                let room = OUTPUT_CAP - kept.bytes.len();
+                let room = cap - kept.bytes.len();
                 kept.bytes.extend_from_slice(&buffer[..n.min(room)]);
                 if n > room {
                     kept.truncated = true;
@@ -351,11 +351,15 @@ mod tests {
     #[test]
     fn the_head_reader_keeps_the_cap_and_says_once_when_it_is_passed() {
         let kept = Shared::default();
-        let output = vec![b'x'; OUTPUT_CAP + CHUNK * 2];
+        // Past the cap in one chunk, then in two more.
+        let cap = CHUNK + 7;
+        let output = vec![b'x'; cap + CHUNK * 2];
         let mut passes = 0;
-        read_head(Box::new(io::Cursor::new(output)), &kept, || passes += 1);
+        read_head(Box::new(io::Cursor::new(output)), &kept, cap, || {
+            passes += 1
+        });
         let kept = kept.lock().unwrap();
-        assert_eq!((kept.bytes.len(), kept.truncated), (OUTPUT_CAP, true));
+        assert_eq!((kept.bytes.len(), kept.truncated), (cap, true));
         assert_eq!(passes, 1);
     }
 

@@ -7,8 +7,10 @@
 //!
 //! Bundling costs seconds of rustc a program, so plain `cargo test` runs one
 //! program of each kind that `shared/bundle/tests/bundle.rs` does not already
-//! run from a bundle, and leaves the others out (`#[ignore]`);
-//! `cargo test -p bundle-corpus -- --include-ignored` (CI) runs the whole corpus.
+//! run from a bundle, and leaves the others, and the building of their
+//! binaries, to `cargo test -p bundle-corpus --features whole-corpus` (CI).
+//! (Some cost about 8 s of rustc each: the three itertools_* ones; acl_ranges
+//! and acl_lazy_affine 5 s.)
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -223,7 +225,7 @@ fn check(
 }
 
 #[test]
-#[ignore = "plain proconio runs from a bundle in shared/bundle/tests/bundle.rs too: CI runs it with --include-ignored"]
+#[cfg(feature = "whole-corpus")]
 fn segment_sums() {
     check(
         "segment_sums",
@@ -317,7 +319,7 @@ fn interactive() {
 }
 
 #[test]
-#[ignore = "#[fastout] runs from a bundle in shared/bundle/tests/bundle.rs too: CI runs it with --include-ignored"]
+#[cfg(feature = "whole-corpus")]
 fn fastout() {
     check(
         "fastout",
@@ -336,7 +338,7 @@ fn small_array(rng: &mut Rng) -> String {
 }
 
 #[test]
-#[ignore = "heavy (about 8 s of rustc each): CI runs it with --include-ignored"]
+#[cfg(feature = "whole-corpus")]
 fn itertools_a() {
     check(
         "itertools_a",
@@ -347,7 +349,7 @@ fn itertools_a() {
 }
 
 #[test]
-#[ignore = "heavy (about 8 s of rustc each): CI runs it with --include-ignored"]
+#[cfg(feature = "whole-corpus")]
 fn itertools_b() {
     check(
         "itertools_b",
@@ -358,7 +360,7 @@ fn itertools_b() {
 }
 
 #[test]
-#[ignore = "heavy (about 8 s of rustc each): CI runs it with --include-ignored"]
+#[cfg(feature = "whole-corpus")]
 fn itertools_glob() {
     check(
         "itertools_glob",
@@ -386,7 +388,7 @@ fn itertools_one() {
 }
 
 #[test]
-#[ignore = "an ac-library-rs Dsu program runs from a bundle in shared/bundle/tests/bundle.rs too: CI runs it with --include-ignored"]
+#[cfg(feature = "whole-corpus")]
 fn acl_dsu() {
     check(
         "acl_dsu",
@@ -406,7 +408,7 @@ fn acl_dsu() {
 }
 
 #[test]
-#[ignore = "heavy (about 5 s of rustc): CI runs it with --include-ignored"]
+#[cfg(feature = "whole-corpus")]
 fn acl_ranges() {
     check(
         "acl_ranges",
@@ -430,7 +432,7 @@ fn acl_ranges() {
 }
 
 #[test]
-#[ignore = "heavy (about 5 s of rustc): CI runs it with --include-ignored"]
+#[cfg(feature = "whole-corpus")]
 fn acl_lazy_affine() {
     check(
         "acl_lazy_affine",
@@ -456,7 +458,7 @@ fn acl_lazy_affine() {
 }
 
 #[test]
-#[ignore = "heavy (about 2 s of rustc): CI runs it with --include-ignored"]
+#[cfg(feature = "whole-corpus")]
 fn acl_modint_math() {
     check(
         "acl_modint_math",
@@ -476,7 +478,7 @@ fn acl_modint_math() {
 }
 
 #[test]
-#[ignore = "heavy (about 3 s of rustc): CI runs it with --include-ignored"]
+#[cfg(feature = "whole-corpus")]
 fn acl_convolution() {
     check(
         "acl_convolution",
@@ -492,7 +494,7 @@ fn acl_convolution() {
 }
 
 #[test]
-#[ignore = "heavy (about 2 s of rustc): CI runs it with --include-ignored"]
+#[cfg(feature = "whole-corpus")]
 fn acl_flow() {
     check(
         "acl_flow",
@@ -515,7 +517,7 @@ fn acl_flow() {
 }
 
 #[test]
-#[ignore = "heavy (about 2 s of rustc): CI runs it with --include-ignored"]
+#[cfg(feature = "whole-corpus")]
 fn acl_scc_twosat() {
     check(
         "acl_scc_twosat",
@@ -539,7 +541,7 @@ fn acl_scc_twosat() {
 }
 
 #[test]
-#[ignore = "heavy (about 2 s of rustc): CI runs it with --include-ignored"]
+#[cfg(feature = "whole-corpus")]
 fn acl_string() {
     check(
         "acl_string",

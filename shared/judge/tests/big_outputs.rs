@@ -11,20 +11,12 @@
 mod common;
 
 use std::fs;
-use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use judge::cases::problem::Problem;
-use judge::commands::check::{check_problem, Style};
 use judge::judging::verdict::Verdict;
-use judge::runner::{execute, Execution, Kill, OUTPUT_CAP, STDERR_KEPT};
+use judge::runner::{execute, Kill, OUTPUT_CAP, STDERR_KEPT};
 
-use common::{script, SECOND};
-
-fn run_script(body: &str, input: &[u8], limit: Duration) -> Execution {
-    let dir = judge::scratch::tempdir().unwrap();
-    execute(&script(dir.path(), "program", body), &[], input, limit).unwrap()
-}
+use common::{check_report, run_script, script, SECOND};
 
 /// Defect 2: endless output is OLE, found while reading, long before the limit.
 #[test]
@@ -44,12 +36,6 @@ fn endless_output_is_output_limit_exceeded_at_the_cap() {
         .contains("killed after more than 256 MiB"));
 }
 
-fn report(problem: &Problem, program: &Path, validator: Option<&Path>) -> (usize, String) {
-    let mut out = Vec::new();
-    let summary = check_problem(problem, program, validator, None, &mut out, Style::Plain).unwrap();
-    (summary.failed, String::from_utf8(out).unwrap())
-}
-
 /// Defect 3: a 50 MB line, a flood of stderr and terminal escapes all make
 /// short, printable reports.
 #[test]
@@ -63,7 +49,7 @@ fn reports_are_bounded_and_escaped() {
         "long",
         "head -c 50000000 /dev/zero | tr '\\0' 7",
     );
-    let (failed, text) = report(&problem, &long_line, None);
+    let (failed, text) = check_report(&problem, &long_line, None);
     assert_eq!(failed, 1);
     assert!(text.len() < 4000, "a {} byte report", text.len());
     assert!(text.contains("(49999800 more bytes)"), "{text}");
@@ -76,7 +62,7 @@ fn reports_are_bounded_and_escaped() {
     let run = execute(&noisy, &[], b"", 5 * SECOND).unwrap();
     assert!(run.stderr.len() <= STDERR_KEPT);
     assert_eq!(run.stderr_dropped as usize + run.stderr.len(), 30_000_012);
-    let (failed, text) = report(&problem, &noisy, None);
+    let (failed, text) = check_report(&problem, &noisy, None);
     assert_eq!(failed, 1);
     assert!(text.len() < 4000, "a {} byte report", text.len());
     assert!(text.contains("earlier bytes not kept") && text.contains("last words"));
@@ -87,7 +73,7 @@ fn reports_are_bounded_and_escaped() {
         r"printf 'a\r\000\033[2J\376\n'; printf '\033]0;title\007\377' >&2; exit 0",
     );
     fs::write(problem.io_tests_dir.join("a.out"), b"a\xff\n").unwrap();
-    let (_, text) = report(&problem, &escapes, None);
+    let (_, text) = check_report(&problem, &escapes, None);
     assert!(text.contains(r"a\r\0\e[2J\xfe"), "{text}");
     assert!(text.contains(r#"expected "a\xff""#), "{text}");
     assert!(

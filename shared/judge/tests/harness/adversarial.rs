@@ -14,18 +14,12 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use judge::cases::problem::Problem;
-use judge::commands::check::{check_problem, Style};
 use judge::judging::verdict::{judge, Verdict};
 use judge::runner::{execute, Execution, Kill};
 
 use crate::common;
 
-use common::{judge_cli, problem_crate, script, SECOND};
-
-fn run_script(body: &str, input: &[u8], limit: Duration) -> Execution {
-    let dir = judge::scratch::tempdir().unwrap();
-    execute(&script(dir.path(), "program", body), &[], input, limit).unwrap()
-}
+use common::{check_report, judge_cli, problem_crate, run_script, script, SECOND};
 
 /// Live (not zombie) processes whose command line contains `marker`.
 fn running(marker: &str) -> Vec<String> {
@@ -225,12 +219,6 @@ fn problem_in(dir: &Path, limit: Duration) -> Problem {
     common::fixture_problem(dir, limit)
 }
 
-fn report(problem: &Problem, program: &Path, validator: Option<&Path>) -> (usize, String) {
-    let mut out = Vec::new();
-    let summary = check_problem(problem, program, validator, None, &mut out, Style::Plain).unwrap();
-    (summary.failed, String::from_utf8(out).unwrap())
-}
-
 /// Defect 4: the exit time is the process's own, so a program that ends
 /// shortly before the limit is accepted, and its CPU time is reported. (The
 /// margin leaves room for a loaded machine's scheduling; the ignored test
@@ -381,7 +369,7 @@ fn case_names_that_are_not_utf8_stay_distinct() {
         fs::write(file(".in"), format!("{answer}\n")).unwrap();
         fs::write(file(".out"), format!("{answer}\n")).unwrap();
     }
-    let (failed, text) = report(&problem, &script(dir.path(), "cat", "cat"), None);
+    let (failed, text) = check_report(&problem, &script(dir.path(), "cat", "cat"), None);
     assert_eq!(failed, 0, "{text}");
     assert_eq!(text.matches("AC").count(), 3, "{text}");
     for name in [r"a\xff ", r"a\xfe ", "a\u{fffd} "] {
@@ -410,7 +398,7 @@ fn skipped_files_and_dangling_links_are_named() {
         problem.io_tests_dir.join("link.out"),
     )
     .unwrap();
-    let (failed, text) = report(&problem, &script(dir.path(), "cat", "cat"), None);
+    let (failed, text) = check_report(&problem, &script(dir.path(), "cat", "cat"), None);
     assert_eq!(failed, 1, "{text}");
     for expected in [
         "warning: ",
@@ -491,7 +479,7 @@ fn invalid_inputs_and_broken_validators_fail_their_cases() {
         r#"read x; case $x in 1) exit 0;; 7) echo "fixture: line 1, column 1: expected 1, found \"7\"" >&2; exit 1;; *) kill -SEGV $$;; esac"#,
     );
     let cat = script(dir.path(), "cat", "cat");
-    let (failed, text) = report(&problem, &cat, Some(&validator));
+    let (failed, text) = check_report(&problem, &cat, Some(&validator));
     assert_eq!(failed, 2, "{text}");
     for expected in [
         "INVALID bad",
@@ -503,7 +491,7 @@ fn invalid_inputs_and_broken_validators_fail_their_cases() {
     ] {
         assert!(text.contains(expected), "{expected:?} in {text}");
     }
-    let (failed, text) = report(&problem, &cat, Some(&dir.path().join("nope")));
+    let (failed, text) = check_report(&problem, &cat, Some(&dir.path().join("nope")));
     assert_eq!(failed, 1, "the missing validator; every case passes {text}");
     assert!(text.contains("ERR  no validator: "), "{text}");
 

@@ -19,6 +19,26 @@ pub fn linux_runner() -> bool {
     judge::runner::Backend::chosen().ok() == Some(judge::runner::Backend::Linux)
 }
 
+/// Runs `body` as a shell script of its own (in a scratch folder) on `input`.
+#[cfg(unix)]
+pub fn run_script(body: &str, input: &[u8], limit: Duration) -> judge::runner::Execution {
+    let dir = judge::scratch::tempdir().unwrap();
+    judge::runner::execute(&script(dir.path(), "program", body), &[], input, limit).unwrap()
+}
+
+/// `check_problem`'s plain report of `program` on `problem`'s cases: how many
+/// failed, and the text.
+pub fn check_report(
+    problem: &Problem,
+    program: &Path,
+    validator: Option<&Path>,
+) -> (usize, String) {
+    use judge::commands::check::{check_problem, Style};
+    let mut out = Vec::new();
+    let summary = check_problem(problem, program, validator, None, &mut out, Style::Plain).unwrap();
+    (summary.failed, String::from_utf8(out).unwrap())
+}
+
 /// A problem named `fixture` under `dir`, its cases in `dir/io-tests` (created),
 /// judged line by line under `time_limit`.
 pub fn fixture_problem(dir: &Path, time_limit: Duration) -> Problem {

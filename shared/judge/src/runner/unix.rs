@@ -195,8 +195,7 @@ fn spawn(
     let mut attempts = 0;
     let (mut child, started) = loop {
         // From just before the spawn: the program may run for a while before
-        // spawn returns, and a run is never measured shorter than it was
-        // (under load, `sleep 1.2` was once measured at less than 1200 ms).
+        // spawn returns, and a run is never measured shorter than it was.
         let started = Instant::now();
         match command.spawn() {
             Ok(child) => break (child, started),

@@ -9,7 +9,7 @@
 
 use std::io::{self, Read, Write};
 use std::process::ExitStatus;
-use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::mpsc::{self, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -120,34 +120,19 @@ pub(super) fn supervise(runs: Vec<Supervised>) -> io::Result<Vec<(Execution, Ins
             });
         }
         let stdout = run.stdout.map(|stdout| {
-            let kept = Shared::default();
-            let (shared, events) = (Arc::clone(&kept), events.clone());
-            thread::spawn(move || {
-                read_head(stdout.reader, &shared, OUTPUT_CAP, || {
-                    let _ = events.send(Event::OutputPassed(index));
-                });
-                let _ = events.send(Event::StdoutClosed(index));
-            });
-            Followed {
-                kept,
-                closed: false,
-                readable: stdout.readable,
-            }
+            let passed = events.clone();
+            follow(
+                stdout,
+                Event::StdoutClosed(index),
+                &events,
+                move |reader, kept| {
+                    read_head(reader, kept, OUTPUT_CAP, || {
+                        let _ = passed.send(Event::OutputPassed(index));
+                    });
+                },
+            )
         });
-        let stderr = {
-            let kept = Shared::default();
-            let (shared, events) = (Arc::clone(&kept), events.clone());
-            let reader = run.stderr.reader;
-            thread::spawn(move || {
-                read_tail(reader, &shared);
-                let _ = events.send(Event::StderrClosed(index));
-            });
-            Followed {
-                kept,
-                closed: false,
-                readable: run.stderr.readable,
-            }
-        };
+        let stderr = follow(run.stderr, Event::StderrClosed(index), &events, read_tail);
         let program = Arc::clone(&run.program);
         let end_events = events.clone();
         thread::spawn(move || {
@@ -227,6 +212,27 @@ pub(super) fn supervise(runs: Vec<Supervised>) -> io::Result<Vec<(Execution, Ins
         }
     }
     states.into_iter().map(State::finish).collect()
+}
+
+/// Reads `stream` with `read` in a thread of its own, which sends `closed`
+/// once the stream has ended; the supervisor follows it through what is returned.
+fn follow(
+    stream: Stream,
+    closed: Event,
+    events: &Sender<Event>,
+    read: impl FnOnce(Box<dyn Read + Send>, &Shared) + Send + 'static,
+) -> Followed {
+    let kept = Shared::default();
+    let (shared, events) = (Arc::clone(&kept), events.clone());
+    thread::spawn(move || {
+        read(stream.reader, &shared);
+        let _ = events.send(closed);
+    });
+    Followed {
+        kept,
+        closed: false,
+        readable: stream.readable,
+    }
 }
 
 /// A supervised program, as the supervision goes.

@@ -24,7 +24,9 @@ judge and the problem's id in its URL (abc086-a, cf-954-g, boj-14952),
 else from its name. A problem already there is left as it is.
 Listens on 127.0.0.1 only, on port P (default 4244, one of the ports the
 extension sends to unless told: 1327, 4244, 6174, 10042, 10043, 10045,
-27121; another port must be added in the extension's settings). Runs
+27121; another port must be added in the extension's settings). Takes
+only what the extension sends (POST / with a JSON body, Host localhost,
+no web page's Origin): a web page the browser has open is refused. Runs
 until stopped (Ctrl-C); each request gets a line here.";
 
 fn main() -> ExitCode {

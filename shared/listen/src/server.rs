@@ -57,7 +57,8 @@ impl Listener {
         }
     }
 
-    /// Answers one request; `terminal` gets its line (or lines).
+    /// Answers one request: `body` is what [`admit`] and [`read_body`] made of
+    /// it; `terminal` gets its line (or lines).
     pub fn answer(
         &mut self,
         method: &str,
@@ -65,16 +66,11 @@ impl Listener {
         body: Result<Vec<u8>, Reply>,
         terminal: &mut dyn Write,
     ) -> Reply {
-        let reply = match (method, url) {
-            ("POST", "/") => match body {
-                Ok(body) => match payload::parse(&body) {
-                    Ok(task) => self.receive(&task, terminal),
-                    Err(message) => Reply::new(400, message),
-                },
-                Err(reply) => reply,
-            },
-            (_, "/") => Reply::new(405, format!("{method}: only POST is taken here")),
-            _ => Reply::new(404, format!("{url}: problems are sent to /")),
+        let reply = match body
+            .and_then(|body| payload::parse(&body).map_err(|message| Reply::new(400, message)))
+        {
+            Ok(task) => self.receive(&task, terminal),
+            Err(reply) => reply,
         };
         if reply.status >= 400 {
             let _ = writeln!(
@@ -141,7 +137,7 @@ impl Listener {
                 if let Some(Err(cargo)) = &created.lock {
                     let _ = writeln!(
                         terminal,
-                        "  Cargo.lock not updated (cargo metadata failed: {}); the first build adds {name}",
+                        "  Cargo.lock not updated (cargo update --workspace --offline failed: {}); the first build adds {name}",
                         cargo.trim()
                     );
                 }
@@ -195,6 +191,127 @@ fn new_problem(name: &str, task: &Task) -> NewProblem {
     }
 }
 
+/// The headers a request is admitted by: what says where it comes from.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Sender {
+    pub content_type: Option<String>,
+    pub host: Option<String>,
+    pub origin: Option<String>,
+}
+
+impl Sender {
+    /// The first value of each header the listener looks at.
+    fn of(request: &tiny_http::Request) -> Sender {
+        let value = |name: &'static str| {
+            request
+                .headers()
+                .iter()
+                .find(|header| header.field.equiv(name))
+                .map(|header| header.value.as_str().to_string())
+        };
+        Sender {
+            content_type: value("Content-Type"),
+            host: value("Host"),
+            origin: value("Origin"),
+        }
+    }
+}
+
+/// Takes a request only when it is what the extension sends: `POST /`, JSON,
+/// to this machine by a loopback name, from no page. Any web page the user has
+/// open may POST here without asking, as long as its request is "simple"
+/// (text/plain, say); a JSON one needs a preflight (`OPTIONS`), refused here,
+/// so it never follows. A page that reaches the port under a name of its own
+/// (DNS rebinding) is refused by its `Host`. The extension's requests carry
+/// `Host: localhost:PORT`, JSON, and its own origin or none.
+///
+/// # Errors
+/// The 4xx to answer, with its reason.
+pub fn admit(method: &str, url: &str, sender: &Sender) -> Result<(), Reply> {
+    if url != "/" {
+        return Err(Reply::new(404, format!("{url}: problems are sent to /")));
+    }
+    match method {
+        "POST" => {}
+        "OPTIONS" => {
+            return Err(Reply::new(
+                405,
+                "OPTIONS: a browser's preflight, refused: only the extension's POST is taken here",
+            ))
+        }
+        _ => {
+            return Err(Reply::new(
+                405,
+                format!("{method}: only POST is taken here"),
+            ))
+        }
+    }
+    match sender.host.as_deref() {
+        Some(host) if is_loopback_host(host) => {}
+        Some(host) => {
+            return Err(Reply::new(
+                403,
+                format!("Host {host:?} is not localhost, 127.0.0.1 or [::1]: a page under a name of its own"),
+            ))
+        }
+        None => return Err(Reply::new(403, "no Host: the extension sends localhost")),
+    }
+    if let Some(origin) = &sender.origin {
+        if !is_extension_origin(origin) {
+            return Err(Reply::new(
+                403,
+                format!("Origin {origin:?} is a web page's, not a browser extension's"),
+            ));
+        }
+    }
+    let media_type = sender
+        .content_type
+        .as_deref()
+        .map(|value| value.split(';').next().unwrap_or_default().trim());
+    match media_type {
+        Some(media_type) if media_type.eq_ignore_ascii_case("application/json") => Ok(()),
+        Some(media_type) => Err(Reply::new(
+            415,
+            format!("Content-Type {media_type:?}: the extension sends application/json"),
+        )),
+        None => Err(Reply::new(
+            415,
+            "no Content-Type: the extension sends application/json",
+        )),
+    }
+}
+
+/// `localhost`, `127.0.0.1` or `[::1]`, with a port or without.
+fn is_loopback_host(host: &str) -> bool {
+    let (name, port) = match host.rfind(':') {
+        // `[::1]` alone has colons, inside its brackets.
+        Some(colon) if !host[colon..].contains(']') => (&host[..colon], Some(&host[colon + 1..])),
+        _ => (host, None),
+    };
+    let port_is_a_number =
+        port.is_none_or(|port| !port.is_empty() && port.bytes().all(|byte| byte.is_ascii_digit()));
+    port_is_a_number
+        && (name.eq_ignore_ascii_case("localhost") || name == "127.0.0.1" || name == "[::1]")
+}
+
+/// A browser extension's origin: Chrome's and Edge's, Firefox's, Safari's.
+fn is_extension_origin(origin: &str) -> bool {
+    [
+        "chrome-extension://",
+        "moz-extension://",
+        "safari-web-extension://",
+    ]
+    .iter()
+    .any(|scheme| {
+        origin.strip_prefix(scheme).is_some_and(|id| {
+            !id.is_empty()
+                && id
+                    .bytes()
+                    .all(|byte| byte.is_ascii_alphanumeric() || byte == b'-')
+        })
+    })
+}
+
 /// A request's body, or the 413 for one over [`MAX_BODY`] (not read further).
 pub fn read_body(declared_length: Option<usize>, reader: &mut dyn Read) -> Result<Vec<u8>, Reply> {
     let too_large = || Reply::new(413, format!("the body is over {} MiB", MAX_BODY >> 20));
@@ -229,7 +346,9 @@ pub fn serve(
         thread::spawn(move || {
             let method = request.method().as_str().to_string();
             let url = request.url().to_string();
-            let body = read_body(request.body_length(), request.as_reader());
+            // A refused request's body is not read.
+            let body = admit(&method, &url, &Sender::of(&request))
+                .and_then(|()| read_body(request.body_length(), request.as_reader()));
             let reply = {
                 // A panic elsewhere must not stop the server: the state is a
                 // count of batches, sound whatever happened.
@@ -267,4 +386,155 @@ pub fn bind(port: u16) -> io::Result<(tiny_http::Server, SocketAddr)> {
         .to_ip()
         .ok_or_else(|| io::Error::other("the server has no IP address"))?;
     Ok((server, address))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What the extension sends, from Chrome.
+    fn extension() -> Sender {
+        Sender {
+            content_type: Some("application/json".to_string()),
+            host: Some("localhost:4244".to_string()),
+            origin: Some("chrome-extension://cjnmckjndlpiamhfimnnjmnckgghkjbl".to_string()),
+        }
+    }
+
+    fn refusal(sender: &Sender) -> (u16, String) {
+        let reply = admit("POST", "/", sender).unwrap_err();
+        (reply.status, reply.body)
+    }
+
+    #[test]
+    fn the_extensions_requests_are_admitted() {
+        assert_eq!(admit("POST", "/", &extension()), Ok(()));
+        let firefox = Sender {
+            origin: Some("moz-extension://1b2c3d4e-0000-4a5b-8c9d-0123456789ab".to_string()),
+            ..extension()
+        };
+        let no_origin = Sender {
+            origin: None,
+            ..extension()
+        };
+        let charset = Sender {
+            content_type: Some("Application/JSON; charset=UTF-8".to_string()),
+            ..extension()
+        };
+        for sender in [firefox, no_origin, charset] {
+            assert_eq!(admit("POST", "/", &sender), Ok(()), "{sender:?}");
+        }
+        for host in [
+            "localhost",
+            "LocalHost:1327",
+            "127.0.0.1",
+            "127.0.0.1:4244",
+            "[::1]",
+            "[::1]:27121",
+        ] {
+            let sender = Sender {
+                host: Some(host.to_string()),
+                ..extension()
+            };
+            assert_eq!(admit("POST", "/", &sender), Ok(()), "{host}");
+        }
+    }
+
+    #[test]
+    fn a_foreign_host_is_refused() {
+        for host in [
+            "attacker.example:4244",
+            "localhost.attacker.example",
+            "127.0.0.2:4244",
+            "localhost:",
+            "localhost:42x",
+            "[::2]:4244",
+            "",
+        ] {
+            let sender = Sender {
+                host: Some(host.to_string()),
+                ..extension()
+            };
+            let (status, message) = refusal(&sender);
+            assert_eq!(status, 403, "{host}");
+            assert!(
+                message.starts_with(&format!("Host {host:?} is not localhost")),
+                "{message}"
+            );
+        }
+        let none = Sender {
+            host: None,
+            ..extension()
+        };
+        assert_eq!(
+            refusal(&none),
+            (403, "no Host: the extension sends localhost".to_string())
+        );
+    }
+
+    #[test]
+    fn a_web_pages_origin_is_refused() {
+        for origin in [
+            "https://example.com",
+            "null",
+            "http://localhost:4244",
+            "chrome-extension://",
+            "chrome-extension://x/y",
+        ] {
+            let sender = Sender {
+                origin: Some(origin.to_string()),
+                ..extension()
+            };
+            assert_eq!(
+                refusal(&sender),
+                (
+                    403,
+                    format!("Origin {origin:?} is a web page's, not a browser extension's")
+                )
+            );
+        }
+    }
+
+    #[test]
+    fn a_body_that_is_not_json_is_refused() {
+        for (content_type, media_type) in [
+            ("text/plain", "text/plain"),
+            ("text/plain;charset=UTF-8", "text/plain"),
+            (
+                "application/x-www-form-urlencoded",
+                "application/x-www-form-urlencoded",
+            ),
+            ("multipart/form-data; boundary=x", "multipart/form-data"),
+            ("application/jsonp", "application/jsonp"),
+        ] {
+            let sender = Sender {
+                content_type: Some(content_type.to_string()),
+                ..extension()
+            };
+            assert_eq!(
+                refusal(&sender),
+                (
+                    415,
+                    format!("Content-Type {media_type:?}: the extension sends application/json")
+                )
+            );
+        }
+        let none = Sender {
+            content_type: None,
+            ..extension()
+        };
+        assert_eq!(refusal(&none).0, 415);
+    }
+
+    #[test]
+    fn only_post_to_the_root_is_admitted() {
+        let preflight = admit("OPTIONS", "/", &extension()).unwrap_err();
+        assert_eq!(preflight.status, 405);
+        assert!(preflight.body.contains("preflight"), "{}", preflight.body);
+        assert_eq!(admit("GET", "/", &extension()).unwrap_err().status, 405);
+        assert_eq!(
+            admit("POST", "/problems", &extension()).unwrap_err().status,
+            404
+        );
+    }
 }

@@ -16,6 +16,9 @@ use std::time::Duration;
 use judge::scratch::{tempdir, ScratchDir};
 use serde_json::{json, Value};
 
+/// Competitive Companion's origin in Chrome (its id in the Chrome Web Store).
+const CHROME_EXTENSION: &str = "chrome-extension://cjnmckjndlpiamhfimnnjmnckgghkjbl";
+
 /// A scratch workspace, as the problems' manifests need it, and the listener
 /// serving it.
 struct Listening {
@@ -97,18 +100,33 @@ impl Listening {
         (code.parse().unwrap(), body.trim_end().to_string())
     }
 
-    /// POSTs `body` to / as the extension does.
+    /// POSTs `body` to / as the extension does, from Chrome.
     fn send(&self, body: &[u8]) -> (u16, String) {
+        self.send_with(&self.extension_headers(), body)
+    }
+
+    /// The headers the extension's requests carry (its `src/hosts/`): `fetch`
+    /// to `http://localhost:PORT/` with a JSON body, from its own origin.
+    fn extension_headers(&self) -> Vec<String> {
+        vec![
+            format!("Host: localhost:{}", self.address.port()),
+            "Content-Type: application/json".to_string(),
+            format!("Origin: {CHROME_EXTENSION}"),
+        ]
+    }
+
+    /// POSTs `body` to / with these headers (and curl's own, unless named).
+    fn send_with(&self, headers: &[String], body: &[u8]) -> (u16, String) {
         let file = self.dir.path().join("request-body");
         fs::write(&file, body).unwrap();
         let data = format!("@{}", file.display());
-        let answer = self.curl(&[
-            "--header",
-            "Content-Type: application/json",
-            "--data-binary",
-            &data,
-            &self.url("/"),
-        ]);
+        let mut args = Vec::new();
+        for header in headers {
+            args.extend(["--header", header]);
+        }
+        let url = self.url("/");
+        args.extend(["--data-binary", &data, &url]);
+        let answer = self.curl(&args);
         fs::remove_file(file).unwrap();
         answer
     }
@@ -444,6 +462,8 @@ fn bad_requests_get_a_4xx_a_line_and_change_nothing() {
     let url = listening.url("/");
     let (got, _) = listening.curl(&[
         "--header",
+        "Content-Type: application/json",
+        "--header",
         "Transfer-Encoding: chunked",
         "--data-binary",
         &data,
@@ -458,6 +478,147 @@ fn bad_requests_get_a_4xx_a_line_and_change_nothing() {
     );
     // And the server is still there.
     assert_eq!(listening.send_json(&codeforces()).0, 200);
+}
+
+#[test]
+fn requests_not_from_the_extension_are_refused_and_change_nothing() {
+    let listening = Listening::start();
+    let before = tree(&listening.root());
+    let body = codeforces().to_string();
+    let port = listening.address.port();
+    let host = format!("Host: localhost:{port}");
+    let json = "Content-Type: application/json".to_string();
+    // A web page's simple POST, sent without a preflight.
+    let page_post = [
+        host.clone(),
+        "Content-Type: text/plain;charset=UTF-8".to_string(),
+        "Origin: https://example.com".to_string(),
+    ];
+    // A page's origin on a JSON body (curl sends what a browser would not).
+    let page_origin = [
+        host.clone(),
+        json.clone(),
+        "Origin: https://example.com".to_string(),
+    ];
+    // DNS rebinding: the page's own name resolves to 127.0.0.1, so it is
+    // same-origin to the browser and sends no Origin.
+    let rebinding = [
+        format!("Host: attacker.example:{port}"),
+        "Content-Type: text/plain".to_string(),
+    ];
+    let rebinding_json = [format!("Host: attacker.example:{port}"), json.clone()];
+    let sandboxed = [host.clone(), json.clone(), "Origin: null".to_string()];
+    let form = [
+        host.clone(),
+        "Content-Type: application/x-www-form-urlencoded".to_string(),
+    ];
+    // curl's own simple POST, with no Origin.
+    let plain = [host.clone(), "Content-Type: text/plain".to_string()];
+    let cases: [(&[String], u16, String); 7] = [
+        (
+            &page_post,
+            403,
+            "Origin \"https://example.com\" is a web page's".to_string(),
+        ),
+        (
+            &plain,
+            415,
+            "Content-Type \"text/plain\": the extension sends application/json".to_string(),
+        ),
+        (
+            &page_origin,
+            403,
+            "Origin \"https://example.com\" is a web page's, not a browser extension's".to_string(),
+        ),
+        (
+            &rebinding,
+            403,
+            format!("Host \"attacker.example:{port}\" is not localhost, 127.0.0.1 or [::1]"),
+        ),
+        (
+            &rebinding_json,
+            403,
+            format!("Host \"attacker.example:{port}\" is not localhost"),
+        ),
+        (
+            &sandboxed,
+            403,
+            "Origin \"null\" is a web page's".to_string(),
+        ),
+        (
+            &form,
+            415,
+            "Content-Type \"application/x-www-form-urlencoded\"".to_string(),
+        ),
+    ];
+    for (headers, status, message) in &cases {
+        let (got, answer) = listening.send_with(headers, body.as_bytes());
+        assert_eq!(got, *status, "{headers:?}: {answer}");
+        assert!(
+            answer.contains(message.as_str()),
+            "{answer} lacks {message}"
+        );
+        let line = listening.said();
+        assert!(
+            line.starts_with("refused POST /: ") && line.contains(message.as_str()),
+            "{line}"
+        );
+    }
+    // A page's JSON POST first asks with a preflight, which is refused.
+    let url = listening.url("/");
+    let (got, answer) = listening.curl(&[
+        "--request",
+        "OPTIONS",
+        "--header",
+        "Origin: https://example.com",
+        "--header",
+        "Access-Control-Request-Method: POST",
+        "--header",
+        "Access-Control-Request-Headers: content-type",
+        &url,
+    ]);
+    assert_eq!(got, 405, "{answer}");
+    assert!(
+        answer.contains("a browser's preflight, refused"),
+        "{answer}"
+    );
+    assert!(listening.said().starts_with("refused OPTIONS /: "));
+    assert!(
+        tree(&listening.root()) == before,
+        "a refused request changed the workspace"
+    );
+}
+
+#[test]
+fn the_extensions_requests_from_each_browser_are_taken() {
+    let listening = Listening::start();
+    let port = listening.address.port();
+    let json = "Content-Type: application/json; charset=utf-8".to_string();
+    let firefox = [
+        format!("Host: localhost:{port}"),
+        json.clone(),
+        "Origin: moz-extension://0f1e2d3c-4b5a-4969-8877-665544332211".to_string(),
+    ];
+    // A background page's request may carry no Origin at all.
+    let no_origin = [format!("Host: 127.0.0.1:{port}"), json.clone()];
+    let chrome = listening.extension_headers();
+    let sent: [(&[String], &str, &str); 3] = [
+        (&chrome, "a", "A - Product"),
+        (&firefox, "b", "B - 1 21"),
+        (&no_origin, "c", "C - Traveling"),
+    ];
+    for (headers, task, name) in sent {
+        let (got, answer) =
+            listening.send_with(headers, atcoder(task, name, 1).to_string().as_bytes());
+        assert_eq!(
+            (got, answer),
+            (200, format!("made abc086-{task}")),
+            "{headers:?}"
+        );
+        assert!(listening
+            .said()
+            .starts_with(&format!("made abc086-{task} ")));
+    }
 }
 
 #[test]
@@ -486,7 +647,7 @@ fn a_client_that_stops_sending_holds_up_no_one() {
     // over; a large one is read by the listener, as it arrives.)
     let mut stalled = TcpStream::connect(listening.address).unwrap();
     stalled
-        .write_all(b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\n{\"name\": ")
+        .write_all(b"POST / HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{\"name\": ")
         .unwrap();
     stalled.flush().unwrap();
     std::thread::sleep(Duration::from_millis(200));

@@ -140,7 +140,7 @@ pub struct Created {
     pub written: Vec<String>,
     /// The samples written under `io-tests/NAME`, in order.
     pub samples: Vec<String>,
-    /// For a problem made now: whether `cargo metadata` put it into Cargo.lock
+    /// For a problem made now: whether `cargo update --workspace` put it into Cargo.lock
     /// (CI builds with `--locked`), else cargo's stderr.
     pub lock: Option<Result<(), String>>,
     /// The URL recorded, empty when none.
@@ -178,7 +178,7 @@ impl Created {
                     write!(err, "{cargo_stderr}")?;
                     writeln!(
                         err,
-                        "judge: Cargo.lock not updated (cargo metadata failed, above); the first build will add {name} to it"
+                        "judge: Cargo.lock not updated (cargo update --workspace --offline failed, above); the first build will add {name} to it"
                     )?;
                 }
                 None => {}
@@ -414,7 +414,7 @@ const PAIRS: [(&str, &str, Template); 2] = [
 /// Makes the problem `spec` asks for in the workspace at `root`, or adds the
 /// pieces it asks for to the problem there; then formats the Rust files
 /// written (rustfmt's line breaks depend on the name's length) and, for a new
-/// problem, adds it to Cargo.lock (`cargo metadata --offline`; a failure there
+/// problem, adds it to Cargo.lock (`cargo update --workspace --offline`; a failure there
 /// is reported in [`Created::lock`], not an error).
 ///
 /// # Errors
@@ -866,12 +866,15 @@ fn format_rust(crate_dir: &Path, written: &[String]) -> Result<(), NewError> {
     }
 }
 
-/// Adds the workspace's new member to Cargo.lock: its dependencies are there
-/// already, so nothing is fetched. Err: cargo's stderr.
+/// Adds the workspace's new member to Cargo.lock, every other package left at
+/// its locked version. Its dependencies are in the lock already, so nothing is
+/// fetched: `cargo update --workspace` only resolves, where `cargo metadata`
+/// would want every platform's crates downloaded (windows-sys on Linux).
+/// Err: cargo's stderr.
 fn update_lock(root: &Path) -> Result<(), String> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let output = Command::new(cargo)
-        .args(["metadata", "--offline", "--format-version", "1"])
+        .args(["update", "--workspace", "--offline"])
         .current_dir(root)
         .stdin(Stdio::null())
         .stdout(Stdio::null())

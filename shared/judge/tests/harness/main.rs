@@ -13,6 +13,7 @@ mod docs_links;
 mod file_io;
 mod helpers;
 mod interactive;
+mod interactive_bench;
 mod interactor;
 mod limits;
 mod mission_problems;

@@ -114,6 +114,7 @@ pub(crate) mod tests {
             generator: PathBuf::from("/nonexistent"),
             programs: vec![program(Role::Solution), program(Role::Baseline)],
             claim,
+            compare_naive: true,
         };
         let sizes: Vec<Size> = (0..13)
             .map(|power| Size {

@@ -14,6 +14,7 @@ use growth::{plot, report};
 use judge::cases::problem::{
     growth_claim, missing_pieces, problem_names, program_path, Piece, Problem,
 };
+use judge::judging::compare::Mode;
 
 const USAGE: &str = "\
 usage: growth [--root DIR] [--bin-dir DIR] [--out DIR] [--seeds N] [--rounds N]
@@ -167,6 +168,8 @@ fn problem_subject(
         generator: binary(bin_dir, &format!("{name}-gen"))?,
         programs,
         claim,
+        // Only where two right outputs cannot differ as tokens.
+        compare_naive: !problem.checker && !matches!(problem.compare, Mode::Float { .. }),
     })
 }
 
@@ -193,6 +196,7 @@ fn toy_subjects(options: &Options, bin_dir: &Path) -> Result<Vec<Subject>, Strin
                     },
                 ],
                 claim: Some(1.0),
+                compare_naive: true,
             })
         })
         .collect()

@@ -10,7 +10,7 @@ use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use judge::runner::measure::{self, Outcome, Sample, Streams};
+use judge::runner::measure::{self, Outcome, OutputDigest, Sample, Streams};
 
 /// No generator takes this long for one input unless it is broken.
 const GENERATOR_CAP: Duration = Duration::from_secs(60);
@@ -53,6 +53,10 @@ pub struct Subject {
     pub programs: Vec<Program>,
     /// The exponent the problem claims (`growth` in its manifest).
     pub claim: Option<f64>,
+    /// The solution must print what the naive prints, token for token, on
+    /// every input both ran on: false where outputs are judged otherwise (a
+    /// checker, a float tolerance), so that two right answers may differ.
+    pub compare_naive: bool,
 }
 
 /// How much to measure, and where to put the inputs.
@@ -216,6 +220,10 @@ pub fn measure(
     let mut sizes = Vec::new();
     let mut constant_size = false;
     let stderr_file = dir.join("stderr");
+    // Each run's output is kept, and its digest compared with the first
+    // round's on the same input (and the solution's with the naive's), so that
+    // every figure is of the whole work the program names.
+    let stdout_file = dir.join("stdout");
     for doubling in 0..u64::BITS {
         let active: Vec<usize> = (0..series.len())
             .filter(|&index| series[index].stopped.is_none())
@@ -242,6 +250,8 @@ pub fn measure(
         };
 
         let mut runs = vec![vec![Vec::new(); inputs.len()]; series.len()];
+        let mut digests: Vec<Vec<Option<OutputDigest>>> =
+            vec![vec![None; inputs.len()]; series.len()];
         let mut ended: Vec<Option<String>> = vec![None; series.len()];
         for round in 0..settings.rounds {
             for (seed_index, input) in inputs.iter().enumerate() {
@@ -255,13 +265,44 @@ pub fn measure(
                     let seed = settings.seeds[seed_index];
                     let streams = Streams {
                         stdin: input,
-                        stdout: None,
+                        stdout: Some(&stdout_file),
                         stderr: &stderr_file,
+                    };
+                    let on = || format!("`{} {seed} {label}`", subject.generator.display());
+                    let the_program = || {
+                        format!(
+                            "{}: the {} {}",
+                            subject.name,
+                            program.role.name(),
+                            program.path.display()
+                        )
                     };
                     match measure::run(&program.path, &[], streams, program.cap)
                         .map_err(io_error)?
                     {
-                        Outcome::Finished(sample) => runs[index][seed_index].push(sample),
+                        Outcome::Finished(sample) => {
+                            let digest = OutputDigest::of_file(&stdout_file).map_err(io_error)?;
+                            if digest.tokens == 0 {
+                                return Err(format!(
+                                    "{} printed nothing on {}",
+                                    the_program(),
+                                    on()
+                                ));
+                            }
+                            match digests[index][seed_index] {
+                                None => digests[index][seed_index] = Some(digest),
+                                Some(first) if first != digest => {
+                                    return Err(format!(
+                                        "{} printed other output in round {} than in round 1 on {}: its runs did not all do the same work",
+                                        the_program(),
+                                        round + 1,
+                                        on()
+                                    ))
+                                }
+                                Some(_) => {}
+                            }
+                            runs[index][seed_index].push(sample);
+                        }
                         Outcome::OverCap => {
                             ended[index] = Some(format!(
                                 "over its cap of {} ms at size {label} (seed {seed})",
@@ -279,6 +320,34 @@ pub fn measure(
                                 program.role.name(),
                                 program.path.display(),
                                 subject.generator.display(),
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+
+        if subject.compare_naive {
+            let role_index = |role| {
+                subject
+                    .programs
+                    .iter()
+                    .position(|program| program.role == role)
+            };
+            if let (Some(solution), Some(naive)) =
+                (role_index(Role::Solution), role_index(Role::Naive))
+            {
+                for (seed_index, &seed) in settings.seeds.iter().enumerate() {
+                    if let (Some(fast), Some(slow)) =
+                        (digests[solution][seed_index], digests[naive][seed_index])
+                    {
+                        if fast != slow {
+                            return Err(format!(
+                                "{}: the solution and the naive disagree on `{} {seed} {label}` ({} tokens against {}): judge stress finds the case",
+                                subject.name,
+                                subject.generator.display(),
+                                fast.tokens,
+                                slow.tokens
                             ));
                         }
                     }
@@ -342,6 +411,7 @@ mod tests {
             generator: PathBuf::from("/bin/basename"),
             programs,
             claim: Some(1.0),
+            compare_naive: true,
         }
     }
 
@@ -373,8 +443,8 @@ mod tests {
     #[test]
     fn sizes_double_until_every_seed_gives_its_largest_input() {
         let subject = subject(vec![
-            program(Role::Solution, "/bin/true"),
-            program(Role::Baseline, "/bin/true"),
+            program(Role::Solution, "/bin/cat"),
+            program(Role::Baseline, "/bin/cat"),
             program(Role::Naive, "/bin/false"),
         ]);
         let (measured, log) = measure_in_tempdir(&subject, &[11, 12], 2);
@@ -427,7 +497,7 @@ mod tests {
     fn a_generator_with_one_size_is_a_constant_size() {
         let mut slow = program(Role::Baseline, "/bin/yes");
         slow.cap = Duration::from_millis(50);
-        let subject = subject(vec![program(Role::Solution, "/bin/true"), slow]);
+        let subject = subject(vec![program(Role::Solution, "/bin/cat"), slow]);
         let (measured, _) = measure_in_tempdir(&subject, &[1, 2], 1);
         let measured = measured.unwrap();
         assert!(measured.constant_size);
@@ -438,6 +508,49 @@ mod tests {
             measured.series[1].stopped.as_deref(),
             Some("over its cap of 50 ms at size max (seed 1)")
         );
+    }
+
+    // Its programs are the system's cat, date, wc, true and basename.
+    #[cfg(unix)]
+    #[test]
+    fn a_run_that_did_not_do_the_work_is_an_error() {
+        let silent = subject(vec![
+            program(Role::Solution, "/bin/cat"),
+            program(Role::Baseline, "/bin/true"),
+        ]);
+        let (measured, _) = measure_in_tempdir(&silent, &[11], 1);
+        assert_eq!(
+            measured.unwrap_err(),
+            "fake: the baseline /bin/true printed nothing on `/bin/basename 11 1`"
+        );
+        // The clock's nanoseconds: another output each run.
+        let dir = judge::scratch::tempdir().unwrap();
+        let clock = dir.path().join("clock");
+        fs::write(&clock, "#!/bin/sh\ndate +%s%N\n").unwrap();
+        let executable = <fs::Permissions as std::os::unix::fs::PermissionsExt>::from_mode(0o755);
+        fs::set_permissions(&clock, executable).unwrap();
+        let changing = subject(vec![program(Role::Solution, clock.to_str().unwrap())]);
+        let (measured, _) = measure_in_tempdir(&changing, &[11], 2);
+        assert_eq!(
+            measured.unwrap_err(),
+            format!(
+                "fake: the solution {} printed other output in round 2 than in round 1 on `/bin/basename 11 1`: its runs did not all do the same work",
+                clock.display()
+            )
+        );
+        let disagreeing = subject(vec![
+            program(Role::Solution, "/bin/cat"),
+            program(Role::Naive, "/usr/bin/wc"),
+        ]);
+        let (measured, _) = measure_in_tempdir(&disagreeing, &[11], 1);
+        assert_eq!(
+            measured.unwrap_err(),
+            "fake: the solution and the naive disagree on `/bin/basename 11 1` (1 tokens against 3): judge stress finds the case"
+        );
+        let mut judged_otherwise = disagreeing;
+        judged_otherwise.compare_naive = false;
+        let (measured, _) = measure_in_tempdir(&judged_otherwise, &[11], 1);
+        assert!(measured.is_ok(), "{measured:?}");
     }
 
     // Its programs are the system's true, false, yes and basename.

@@ -197,7 +197,7 @@ fn write_problem(root: &Path, name: &str, bins: &[&str]) {
     fs::write(dir.join("Cargo.toml"), manifest).unwrap();
 }
 
-// Its binaries are symlinks to /bin/true and /bin/basename.
+// Its binaries are symlinks to /bin/cat and /bin/basename.
 #[cfg(unix)]
 #[test]
 fn a_problem_is_measured_with_its_caps_and_an_unfinished_one_is_skipped() {
@@ -212,10 +212,10 @@ fn a_problem_is_measured_with_its_caps_and_an_unfinished_one_is_skipped() {
     let bin = bin_dir(
         dir.path(),
         &[
-            ("fake", "/bin/true"),
+            ("fake", "/bin/cat"),
             ("fake-gen", "/bin/basename"),
-            ("fake-baseline", "/bin/true"),
-            ("fake-naive", "/bin/true"),
+            ("fake-baseline", "/bin/cat"),
+            ("fake-naive", "/bin/cat"),
         ],
     );
     let out = dir.path().join("out");
@@ -288,7 +288,7 @@ fn summary_verdict<'a>(stdout: &'a str, subject: &str) -> &'a str {
     row.trim_end_matches(" |").rsplit(" | ").next().unwrap()
 }
 
-// Its binaries are symlinks to /bin/true and /bin/basename.
+// Its binaries are symlinks to /bin/cat and /bin/basename.
 #[cfg(unix)]
 #[test]
 fn the_self_test_on_a_toy_of_one_size_fails_with_its_verdicts() {
@@ -297,9 +297,9 @@ fn the_self_test_on_a_toy_of_one_size_fails_with_its_verdicts() {
         dir.path(),
         &[
             ("growth-toy-gen", "/bin/basename"),
-            ("growth-toy-linear", "/bin/true"),
-            ("growth-toy-quadratic", "/bin/true"),
-            ("growth-toy-baseline", "/bin/true"),
+            ("growth-toy-linear", "/bin/cat"),
+            ("growth-toy-quadratic", "/bin/cat"),
+            ("growth-toy-baseline", "/bin/cat"),
         ],
     );
     let out = dir.path().join("out");

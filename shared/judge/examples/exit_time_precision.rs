@@ -18,6 +18,14 @@ fn main() {
         let runs: Vec<Execution> = (0..10)
             .map(|_| execute(Path::new("/bin/sleep"), &[seconds], b"", limit).unwrap())
             .collect();
+        // A sleep that did not exit 0 did not sleep: it would be counted
+        // accepted for nothing.
+        if let Some(run) = runs
+            .iter()
+            .find(|run| !run.timed_out(limit) && !run.succeeded())
+        {
+            panic!("sleep {seconds} failed, so it measured nothing: {run:?}");
+        }
         let accepted = runs.iter().filter(|run| !run.timed_out(limit)).count();
         let times: Vec<String> = runs
             .iter()

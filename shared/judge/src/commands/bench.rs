@@ -3,10 +3,12 @@
 //! nothing), so that what the table shows is the solving, beside the reading.
 //!
 //! For each problem, `PROBLEM-gen SEED SIZE` writes one input to a file; the
-//! solution and the baseline each run once for their peak memory (and the
-//! solution must print something), then `runs` times each, interleaved so that
-//! a change in the machine's load hits both alike, as whole processes with
-//! stdout on the null device. The table gives the medians.
+//! solution and the baseline each run once for their peak memory (and each
+//! must print something), then `runs` times each, interleaved so that a change
+//! in the machine's load hits both alike, as whole processes with stdout to a
+//! file. Every timed run must print what that first run printed (the same
+//! tokens: [`OutputDigest`]), so that each figure is of the whole work. The
+//! table gives the medians.
 
 use std::fmt::Write as _;
 use std::fs;
@@ -15,7 +17,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use crate::cases::problem::{program_path, Problem};
-use crate::runner::measure::{self, Outcome, Sample, Streams};
+use crate::runner::measure::{self, Outcome, OutputDigest, Sample, Streams};
 use crate::show::show_path;
 
 /// How long one run may take before it is killed and counted a failure: far
@@ -65,7 +67,7 @@ pub struct Row {
 ///
 /// # Errors
 /// A message when the generator or either program fails, runs past the cap,
-/// or the solution prints nothing.
+/// prints nothing, or prints on a timed run other than on its first.
 pub fn bench_problem(
     problem: &Problem,
     bin_dir: &Path,
@@ -78,7 +80,6 @@ pub fn bench_problem(
     let (solution, baseline) = (program(""), program("-baseline"));
     let input = work_dir.join(format!("{name}.in"));
     let stderr = work_dir.join(format!("{name}.stderr"));
-    let output = work_dir.join(format!("{name}.out"));
     let (seed, size) = (settings.seed.to_string(), settings.size.to_string());
     let _ = writeln!(
         progress,
@@ -109,33 +110,67 @@ pub fn bench_problem(
         progress,
         "bench: {name}: {runs} runs each of {name} and {name}-baseline"
     );
-    let once = |binary: &Path, stdout: Option<&Path>| {
+    let solution_output = work_dir.join(format!("{name}.out"));
+    let baseline_output = work_dir.join(format!("{name}-baseline.out"));
+    // Each run's output is kept and its digest compared with the first run's:
+    // a run that did less than the whole work (stopped early, skipped cases,
+    // printed nothing) is an error, not a figure.
+    let once = |binary: &Path, output: &Path| {
         let streams = Streams {
             stdin: &input,
-            stdout,
+            stdout: Some(output),
             stderr: &stderr,
         };
-        finished(binary, &input, measure::run(binary, &[], streams, RUN_CAP))
+        let sample = finished(binary, &input, measure::run(binary, &[], streams, RUN_CAP))?;
+        let digest = OutputDigest::of_file(output)
+            .map_err(|error| format!("{}: {error}", show_path(output)))?;
+        Ok::<_, String>((sample, digest))
     };
-    let solution_peak = once(&solution, Some(&output))?.peak_rss_kib;
-    let printed = fs::metadata(&output)
-        .map(|metadata| metadata.len())
-        .unwrap_or(0);
-    let _ = fs::remove_file(&output);
-    if printed == 0 {
-        return Err(format!(
-            "{} printed nothing on {}",
-            show_path(&solution),
+    let same_work = |binary: &Path, first: OutputDigest, got: OutputDigest, run: u32| {
+        let printed = if got == first {
+            return Ok(());
+        } else if got.tokens == first.tokens {
+            "other tokens than its first run".to_string()
+        } else {
+            format!(
+                "{} tokens where its first run printed {}",
+                got.tokens, first.tokens
+            )
+        };
+        Err(format!(
+            "{}: timed run {run} on {} printed {printed}: its runs did not all do the same work",
+            show_path(binary),
             show_path(&input)
-        ));
+        ))
+    };
+    let (solution_first, solution_digest) = once(&solution, &solution_output)?;
+    let (baseline_first, baseline_digest) = once(&baseline, &baseline_output)?;
+    for (binary, digest) in [(&solution, solution_digest), (&baseline, baseline_digest)] {
+        if digest.tokens == 0 {
+            let _ = fs::remove_file(&solution_output);
+            let _ = fs::remove_file(&baseline_output);
+            return Err(format!(
+                "{} printed nothing on {}",
+                show_path(binary),
+                show_path(&input)
+            ));
+        }
     }
-    let baseline_peak = once(&baseline, None)?.peak_rss_kib;
     let mut solution_times = Vec::new();
     let mut baseline_times = Vec::new();
-    for _ in 0..runs {
-        solution_times.push(once(&solution, None)?.wall);
-        baseline_times.push(once(&baseline, None)?.wall);
-    }
+    let timed = (1..=runs).try_for_each(|run| {
+        let (sample, digest) = once(&solution, &solution_output)?;
+        same_work(&solution, solution_digest, digest, run)?;
+        solution_times.push(sample.wall);
+        let (sample, digest) = once(&baseline, &baseline_output)?;
+        same_work(&baseline, baseline_digest, digest, run)?;
+        baseline_times.push(sample.wall);
+        Ok::<_, String>(())
+    });
+    let _ = fs::remove_file(&solution_output);
+    let _ = fs::remove_file(&baseline_output);
+    timed?;
+    let (solution_peak, baseline_peak) = (solution_first.peak_rss_kib, baseline_first.peak_rss_kib);
     let _ = fs::remove_file(&stderr);
     Ok(Row {
         problem: name.clone(),

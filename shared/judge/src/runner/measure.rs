@@ -72,8 +72,22 @@ pub fn run(program: &Path, args: &[&str], streams: Streams, cap: Duration) -> io
         .stderr(create(streams.stderr)?);
     // From before the start, as a shell times a command: starting is part of a
     // run's cost, and a short program may be done before spawn returns.
-    let started = Instant::now();
-    let child = system::spawn(&mut command).map_err(|error| in_file(error, program))?;
+    #[cfg_attr(not(unix), allow(unused_mut, unused_variables))]
+    let mut attempts = 0;
+    let (child, started) = loop {
+        let started = Instant::now();
+        match system::spawn(&mut command) {
+            Ok(child) => break (child, started),
+            // A build just done, or another thread forking while the program's
+            // file was open for writing, holds it for a moment: "text file busy".
+            #[cfg(unix)]
+            Err(error) if error.raw_os_error() == Some(libc::ETXTBSY) && attempts < 20 => {
+                attempts += 1;
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            Err(error) => return Err(in_file(error, program)),
+        }
+    };
     let Some((status, sample)) = system::wait_within(child, started, cap)? else {
         return Ok(Outcome::OverCap);
     };
@@ -89,6 +103,63 @@ pub fn run(program: &Path, args: &[&str], streams: Streams, cap: Duration) -> io
         }));
     }
     Ok(Outcome::Finished(sample))
+}
+
+/// What a run printed, as judging by tokens sees it: how many
+/// whitespace-separated tokens, and a hash of them. Two outputs that a line or
+/// token comparison accepts as equal have the same digest, so a benchmark
+/// compares digests to check that its runs did the same work, without holding
+/// outputs in memory (a large buffer here would be counted in the peak of every
+/// program started after it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OutputDigest {
+    pub tokens: u64,
+    pub hash: u64,
+}
+
+impl OutputDigest {
+    /// The digest of the file at `path`, read in blocks.
+    ///
+    /// # Errors
+    /// When the file cannot be read.
+    pub fn of_file(path: &Path) -> io::Result<OutputDigest> {
+        use std::hash::Hasher;
+        use std::io::Read;
+        let mut file = File::open(path)?;
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        let mut buffer = vec![0; 1 << 16];
+        let (mut tokens, mut in_token) = (0, false);
+        loop {
+            let read = file.read(&mut buffer)?;
+            if read == 0 {
+                break;
+            }
+            for piece in buffer[..read].split_inclusive(u8::is_ascii_whitespace) {
+                let (text, ends) = match piece.split_last() {
+                    Some((last, text)) if last.is_ascii_whitespace() => (text, true),
+                    _ => (piece, false),
+                };
+                if !text.is_empty() {
+                    hasher.write(text);
+                    in_token = true;
+                }
+                if ends && in_token {
+                    // A separator, so that `ab` and `a b` differ.
+                    hasher.write_u8(b' ');
+                    tokens += 1;
+                    in_token = false;
+                }
+            }
+        }
+        if in_token {
+            hasher.write_u8(b' ');
+            tokens += 1;
+        }
+        Ok(OutputDigest {
+            tokens,
+            hash: hasher.finish(),
+        })
+    }
 }
 
 #[cfg(unix)]
@@ -292,6 +363,55 @@ mod tests {
     use std::time::Instant;
 
     use super::*;
+
+    fn digest(bytes: &[u8]) -> OutputDigest {
+        let dir = crate::scratch::tempdir().unwrap();
+        let path = dir.path().join("output");
+        std::fs::write(&path, bytes).unwrap();
+        OutputDigest::of_file(&path).unwrap()
+    }
+
+    #[test]
+    fn outputs_equal_as_tokens_have_one_digest() {
+        assert_eq!(digest(b"1 2\n3\n"), digest(b"  1\t2 \r\n3"));
+        assert_eq!(digest(b"1 2\n3\n").tokens, 3);
+        assert_ne!(digest(b"12\n"), digest(b"1 2\n"));
+        assert_ne!(digest(b"1 2\n"), digest(b"2 1\n"));
+        assert_eq!(digest(b"").tokens, 0);
+        assert_eq!(digest(b" \n\n"), digest(b""));
+    }
+
+    #[test]
+    fn a_token_across_blocks_is_one_token() {
+        use std::hash::Hasher;
+        // Tokens of every length around the 64 KiB block, so that some end,
+        // start and straddle at its boundary.
+        let mut text = Vec::new();
+        let mut length = 1;
+        while text.len() < 3 << 16 {
+            text.extend(std::iter::repeat_n(b'x', length));
+            text.push(if length % 2 == 0 { b' ' } else { b'\n' });
+            length = length * 3 % 65_537 + 1;
+        }
+        text.extend(b"tail");
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        let mut tokens = 0;
+        for token in text
+            .split(u8::is_ascii_whitespace)
+            .filter(|token| !token.is_empty())
+        {
+            hasher.write(token);
+            hasher.write_u8(b' ');
+            tokens += 1;
+        }
+        assert_eq!(
+            digest(&text),
+            OutputDigest {
+                tokens,
+                hash: hasher.finish()
+            }
+        );
+    }
 
     /// `cat` with `input` on stdin (no script written and run: a file just
     /// written can still be open in a process another test thread forks).

@@ -7,6 +7,7 @@
 mod common;
 
 mod adversarial;
+mod bench;
 mod checker;
 mod cli;
 mod docs_links;

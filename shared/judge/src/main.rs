@@ -20,16 +20,18 @@ use lexopt::prelude::*;
 use lexopt::Parser;
 
 use judge::cases::problem::{missing_pieces, problem_names, program_path, Piece, Problem, MAX_MB};
+use judge::cases::suite::discover;
 use judge::cases::workspace::find_root;
 use judge::commands::bench::{
     bench_problem, machine_line, Settings as BenchSettings, Size, TABLE_HEADER,
 };
 use judge::commands::build::{release_dir, Build};
 use judge::commands::check::{
-    check_cases, check_workspace_problem, unusable, Judges, Style, Summary,
+    check_cases, check_workspace_problem, unusable, workspace_programs, Judges, Style, Summary,
 };
 use judge::commands::new::{create, parse_limit, Compare, NewError, NewProblem};
 use judge::commands::outputs::write_outputs;
+use judge::commands::passed::{self, judge_identity, Record};
 use judge::commands::stress::{
     stress, Inputs, Outcome, Programs, Progress, Settings, DEFAULT_CASES, DEFAULT_NAIVE_LIMIT,
     DEFAULT_SIZE, SHRINK_BUDGET,
@@ -54,7 +56,7 @@ Options are written `--opt VALUE` or `--opt=VALUE`; `judge COMMAND --help`
 is `judge help COMMAND`.";
 
 const CHECK_HELP: &str = "\
-usage: judge check [--root DIR] [--bin-dir DIR | --no-build] [PROBLEM...]
+usage: judge check [--root DIR] [--bin-dir DIR | --no-build] [--force] [PROBLEM...]
 
 Checks each problem's built binary (BIN-DIR/PROBLEM) against
 ROOT/io-tests/PROBLEM under the limits in its crate's
@@ -77,6 +79,11 @@ Outputs are compared as the crate's [package.metadata.judge] says:
 compare = \"lines\" (the default), \"tokens\" or \"float\" (with
 float-error = E, default 1e-6), or checker = true: BIN-DIR/PROBLEM-check
 judges (see `judge test --help`).
+A problem that passed is not judged again while nothing its result
+depends on has changed (its binary, each file of its cases, its
+manifest, its validator, checker or interactor, the judge itself): one
+line counts those, and --force judges every problem. The record of
+passes is BIN-DIR/judge-passed/, so a fresh clone starts without one.
 Prints a line per case and closes with `N passed, M failed`;
 exits 1 if anything failed, 2 on a usage error.";
 
@@ -329,6 +336,8 @@ struct CheckOptions {
     place: Place,
     /// Every problem under ROOT/crates when empty.
     problems: Vec<String>,
+    /// Judges every problem, even one unchanged since it passed.
+    force: bool,
 }
 
 /// `judge test`'s options.
@@ -502,17 +511,23 @@ fn help_topic(parser: &mut Parser) -> Result<&'static str, Stop> {
 fn parse_check(parser: &mut Parser) -> Result<CheckOptions, Stop> {
     let mut place = Place::default();
     let mut problems = Vec::new();
+    let mut force = false;
     while let Some(arg) = parser.next()? {
         match arg {
             Long("root") => place.root = Some(parser.value()?.into()),
             Long("bin-dir") => place.bin_dir = Some(parser.value()?.into()),
             Long("no-build") => place.no_build = true,
+            Long("force") => force = true,
             Value(problem) => problems.push(problem.string()?),
             Short('h') | Long("help") => return Err(Stop::Help(CHECK_HELP)),
             _ => return Err(arg.unexpected().into()),
         }
     }
-    Ok(CheckOptions { place, problems })
+    Ok(CheckOptions {
+        place,
+        problems,
+        force,
+    })
 }
 
 fn parse_test(parser: &mut Parser) -> Result<TestOptions, Stop> {
@@ -926,15 +941,50 @@ fn check(options: &CheckOptions) -> Result<Summary, Failure> {
     let bin_dir = options.place.binaries(&root, &build)?;
     let mut total = Summary::default();
     let mut stdout = io::stdout().lock();
+    let record = Record::beside(&bin_dir);
+    let backend = judge::runner::Backend::chosen()?;
+    // A judge that cannot read itself records nothing and skips nothing.
+    let judge = judge_identity(backend.name()).ok();
+    let (mut unchanged, mut unchanged_cases) = (0, 0);
     for problem in &problems {
         let binary = program_path(&bin_dir, &problem.name);
-        total.add(check_workspace_problem(
-            problem,
-            &binary,
-            &mut stdout,
-            style(),
-        )?);
+        let fingerprint = judge.and_then(|judge| {
+            let programs = workspace_programs(problem, &binary).ok()?;
+            passed::fingerprint(problem, &programs, judge).ok()
+        });
+        if let Some(fingerprint) = fingerprint {
+            if !options.force && record.passed_with(&problem.name, fingerprint) {
+                unchanged += 1;
+                unchanged_cases +=
+                    discover(&problem.io_tests_dir).map_or(0, |suite| suite.cases.len());
+                continue;
+            }
+        }
+        let summary = check_workspace_problem(problem, &binary, &mut stdout, style())?;
         stdout.flush()?;
+        let recorded = match fingerprint {
+            Some(fingerprint) if summary.failed == 0 && summary.passed > 0 => {
+                record.pass(&problem.name, fingerprint)
+            }
+            _ => record.forget(&problem.name),
+        };
+        if let Err(error) = recorded {
+            writeln!(
+                stdout,
+                "note: {}: the record of passes not updated: {error}",
+                problem.name
+            )?;
+        }
+        total.add(summary);
+    }
+    if unchanged > 0 {
+        writeln!(
+            stdout,
+            "{unchanged} problem{} unchanged since {} passed ({unchanged_cases} case{} not run again; --force judges them)",
+            if unchanged == 1 { "" } else { "s" },
+            if unchanged == 1 { "it" } else { "they" },
+            if unchanged_cases == 1 { "" } else { "s" },
+        )?;
     }
     Ok(total)
 }

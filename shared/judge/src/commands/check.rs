@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 use std::fs;
 use std::io::{self, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::cases::problem::{program_path, Piece, Problem};
@@ -189,19 +189,54 @@ pub fn check_workspace_problem(
     out: &mut dyn Write,
     style: Style,
 ) -> io::Result<Summary> {
-    let bin_dir = bin_dir_of(binary);
-    let checking = problem.checking(bin_dir);
-    let interactor = program_path(bin_dir, &format!("{}-interact", problem.name));
-    let interactor = problem.interactive.then_some(interactor.as_path());
-    let validator = program_path(bin_dir, &Piece::Validate.binary(&problem.name));
-    let validated = problem.pieces()?.contains(&Piece::Validate);
+    let judged = WorkspaceJudges::of(problem, binary)?;
     let judges = Judges {
-        validator: validated.then_some(validator.as_path()),
-        checking: &checking,
-        interactor,
+        validator: judged.validator.as_deref(),
+        checking: &judged.checking,
+        interactor: judged.interactor.as_deref(),
     };
-    let note = (!validated).then(|| unvalidated_note(&problem.name, "inputs"));
+    let note = judged
+        .validator
+        .is_none()
+        .then(|| unvalidated_note(&problem.name, "inputs"));
     check_cases(problem, binary, &judges, note.as_deref(), out, style)
+}
+
+/// What judges a problem of the workspace besides its binary, all beside it.
+struct WorkspaceJudges {
+    validator: Option<PathBuf>,
+    checking: Checking,
+    interactor: Option<PathBuf>,
+}
+
+impl WorkspaceJudges {
+    fn of(problem: &Problem, binary: &Path) -> io::Result<WorkspaceJudges> {
+        let bin_dir = bin_dir_of(binary);
+        let validated = problem.pieces()?.contains(&Piece::Validate);
+        Ok(WorkspaceJudges {
+            validator: validated
+                .then(|| program_path(bin_dir, &Piece::Validate.binary(&problem.name))),
+            checking: problem.checking(bin_dir),
+            interactor: problem
+                .interactive
+                .then(|| program_path(bin_dir, &format!("{}-interact", problem.name))),
+        })
+    }
+}
+
+/// Every program [`check_workspace_problem`] runs for `problem`: `binary`,
+/// then its validator, checker and interactor where it has them.
+///
+/// # Errors
+/// When the crate's manifest cannot be read.
+pub fn workspace_programs(problem: &Problem, binary: &Path) -> io::Result<Vec<PathBuf>> {
+    let judged = WorkspaceJudges::of(problem, binary)?;
+    let checker = judged.checking.checker().map(Path::to_path_buf);
+    Ok(std::iter::once(binary.to_path_buf())
+        .chain(judged.validator)
+        .chain(checker)
+        .chain(judged.interactor)
+        .collect())
 }
 
 /// The line that says a problem's `inputs` are used without a validator.

@@ -1,6 +1,7 @@
 //! What the `judge` command does, as a library.
 //!
 //! - [`check`]: a problem against all its cases, with a report;
+//! - [`passed`]: what `judge check` remembers of the problems that passed;
 //! - [`stress`]: a submission against its brute force on generated inputs;
 //! - [`outputs`]: the `.out` of new inputs, from the brute force;
 //! - [`bench`]: solutions timed against their input-only baselines;
@@ -12,4 +13,5 @@ pub mod build;
 pub mod check;
 pub mod new;
 pub mod outputs;
+pub mod passed;
 pub mod stress;

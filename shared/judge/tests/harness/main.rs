@@ -8,6 +8,7 @@ mod common;
 
 mod adversarial;
 mod bench;
+mod check_record;
 mod checker;
 mod cli;
 mod docs_links;

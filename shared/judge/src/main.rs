@@ -80,8 +80,9 @@ compare = \"lines\" (the default), \"tokens\" or \"float\" (with
 float-error = E, default 1e-6), or checker = true: BIN-DIR/PROBLEM-check
 judges (see `judge test --help`).
 A problem that passed is not judged again while nothing its result
-depends on has changed (its binary, each file of its cases, its
-manifest, its validator, checker or interactor, the judge itself): one
+depends on has changed (its sources and binary, each file of its
+cases, its manifest, its validator, checker or interactor, the judge
+itself): one
 line counts those, and --force judges every problem. The record of
 passes is BIN-DIR/judge-passed/, so a fresh clone starts without one.
 Prints a line per case and closes with `N passed, M failed`;

@@ -1,7 +1,7 @@
 //! What `judge check` remembers between runs: for each problem whose last
 //! check passed, a fingerprint of everything that result depends on (its
-//! manifest, every file of its cases' folder, each program that judged it, the
-//! judge itself, the runner). A problem whose fingerprint is the one recorded
+//! manifest and sources, every file of its cases' folder, each program that
+//! judged it, the judge itself, the runner). A problem whose fingerprint is the one recorded
 //! is not judged again: with hundreds of problems and nothing changed, a check
 //! costs the reading, not the runs. Only passes are recorded; a failure, or
 //! anything that cannot be read, is judged every time.
@@ -29,7 +29,8 @@ impl Fingerprint {
 }
 
 /// The digest of everything `problem`'s check depends on besides the judge:
-/// its manifest, each file under its cases' folder (names and contents), and
+/// its manifest, each file of its crate's `src/` and of its cases' folder
+/// (names and contents), and
 /// each of `programs` (its binary and whatever judges it), with `judge`, the
 /// digest of the judge itself and its runner ([`judge_identity`]).
 ///
@@ -39,6 +40,13 @@ pub fn fingerprint(problem: &Problem, programs: &[PathBuf], judge: u64) -> io::R
     let mut hasher = DefaultHasher::new();
     hasher.write_u64(judge);
     hash_file(&mut hasher, &problem.manifest_dir.join("Cargo.toml"))?;
+    // The sources too, not only the binary built of them: a user who saved
+    // main.rs and runs a check sees it judged, even when the binary came out
+    // the same (a comment added at its end).
+    let sources = problem.manifest_dir.join("src");
+    if sources.is_dir() {
+        hash_folder(&mut hasher, &sources, &sources)?;
+    }
     hasher.write_usize(programs.len());
     for program in programs {
         hash_file(&mut hasher, program)?;
@@ -180,7 +188,7 @@ mod tests {
         assert_eq!(of(1), first, "the same files, the same fingerprint");
         assert_ne!(of(2), first, "another judge");
         let cases = root.join("io-tests/p");
-        let changes: [(&str, &dyn Fn()); 6] = [
+        let changes: [(&str, &dyn Fn()); 7] = [
             ("an .out", &|| {
                 fs::write(cases.join("a.out"), "3\n").unwrap()
             }),
@@ -193,6 +201,10 @@ mod tests {
                 fs::write(root.join("crates/p/Cargo.toml"), format!("{MANIFEST}\n")).unwrap()
             }),
             ("the binary", &|| fs::write(&binary, "binary2").unwrap()),
+            ("a source", &|| {
+                fs::create_dir_all(root.join("crates/p/src")).unwrap();
+                fs::write(root.join("crates/p/src/main.rs"), "fn main() {}\n").unwrap()
+            }),
         ];
         let mut seen = vec![first];
         for (what, change) in changes {

@@ -31,6 +31,9 @@ fn check(root: &Path, args: &[&str], runner: Option<&str>) -> (Option<i32>, Stri
     )
 }
 
+/// What is changed, the problem it changes, and the change.
+type Change<'a> = (&'a str, &'a str, Box<dyn Fn() + 'a>);
+
 /// The problems a run judged: those with a heading line.
 fn judged(stdout: &str) -> Vec<&str> {
     stdout
@@ -89,7 +92,7 @@ fn only_what_changed_since_it_passed_is_judged_again() {
     let (code, stdout) = run(&[]);
     assert_eq!((code, judged(&stdout)), (Some(0), vec!["p2"]), "{stdout}");
 
-    let changes: [(&str, &str, Box<dyn Fn()>); 6] = [
+    let changes: [Change; 6] = [
         (
             "an .in",
             "p1",

@@ -22,6 +22,7 @@ mod mission_problems;
 mod new_problem;
 mod outputs;
 mod scaffold;
+mod scale;
 mod stress;
 mod submissions;
 mod verdicts;

@@ -51,14 +51,14 @@ use std::process::{Command, Stdio};
 use std::time::Instant;
 
 /// The workspace this test belongs to.
-fn source_root() -> PathBuf {
+pub(crate) fn source_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
 /// The scratch copy of the workspace; removed when dropped, also while a
 /// failing test unwinds.
-struct ScratchWorkspace {
-    path: PathBuf,
+pub(crate) struct ScratchWorkspace {
+    pub(crate) path: PathBuf,
 }
 
 impl Drop for ScratchWorkspace {
@@ -70,7 +70,7 @@ impl Drop for ScratchWorkspace {
 /// Copies the files git knows of (tracked, or new and not ignored), as they
 /// are in the working tree, keeping their modification times so that cargo
 /// sees the workspace's own crates unchanged since the last run.
-fn copy_workspace(from: &Path, to: &Path) {
+pub(crate) fn copy_workspace(from: &Path, to: &Path) {
     let listed = Command::new("git")
         .args([
             "ls-files",
@@ -100,16 +100,16 @@ fn copy_workspace(from: &Path, to: &Path) {
 }
 
 /// What a command did.
-struct Run {
+pub(crate) struct Run {
     command: String,
-    code: Option<i32>,
-    stdout: String,
+    pub(crate) code: Option<i32>,
+    pub(crate) stdout: String,
     stderr: String,
 }
 
 impl Run {
     /// Fails the test, showing the command and the tail of its output.
-    fn fail(&self, why: &str) -> ! {
+    pub(crate) fn fail(&self, why: &str) -> ! {
         let tail = |text: &str| {
             let lines: Vec<&str> = text.lines().collect();
             lines[lines.len().saturating_sub(40)..].join("\n")
@@ -128,7 +128,7 @@ impl Run {
     }
 
     /// Checks that it contains each of `texts`.
-    fn has(&self, texts: &[&str]) -> &Run {
+    pub(crate) fn has(&self, texts: &[&str]) -> &Run {
         for text in texts {
             if !self.stdout.contains(text) && !self.stderr.contains(text) {
                 self.fail(&format!("no {text:?} in the output"));
@@ -153,7 +153,7 @@ impl Run {
     }
 
     /// Checks that a line of it is `line`.
-    fn has_line(&self, line: &str) -> &Run {
+    pub(crate) fn has_line(&self, line: &str) -> &Run {
         if !self.lines().any(|found| found == line) {
             self.fail(&format!("no line {line:?}"));
         }
@@ -254,7 +254,7 @@ impl Scaffold {
 }
 
 /// Runs `command` to its end.
-fn run(mut command: Command) -> Run {
+pub(crate) fn run(mut command: Command) -> Run {
     let description = format!(
         "{} {}",
         command.get_program().to_string_lossy(),
@@ -276,7 +276,7 @@ fn run(mut command: Command) -> Run {
 }
 
 /// Runs `command`; fails unless it exits with `code`.
-fn expect(code: i32, command: Command) -> Run {
+pub(crate) fn expect(code: i32, command: Command) -> Run {
     let run = run(command);
     if run.code != Some(code) {
         run.fail(&format!("expected exit status {code}"));

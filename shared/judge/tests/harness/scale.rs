@@ -1,0 +1,318 @@
+//! At a practiser's scale: a scratch copy of the workspace, built by the
+//! README's two commands (`scripts/check.sh`, `cargo test --workspace`), then
+//! N problems made by `judge new` (AtCoder ABC086 A: main.rs and two samples
+//! each) and both commands run again. Checked:
+//!
+//! - each problem adds at most 5 MB to `target/`;
+//! - `check.sh` with nothing changed judges nothing, and says so in one line;
+//! - a changed `.out`, `.in`, `main.rs` or manifest of one problem has that
+//!   problem judged again, alone (a wrong `.out` gives its WA); `--force`
+//!   judges every problem.
+//!
+//! Printed, not checked (how fast a machine is, is no test's business): each
+//! step's seconds, and each problem's share of a cold `cargo test
+//! --workspace`, of a warm one and of a cold `check.sh`, against A, a cold
+//! release build of a one-file crate with proconio (derive, as AtCoder has
+//! it) and itertools, measured in the same run. A problem's share of a cold
+//! test run is measured at the margin: the run after the N problems were
+//! made, which compiles only them, less a warm run of the rest.
+//!
+//! `JUDGE_SCALE_PROBLEMS` sets N (default 200). Everything lives under
+//! `$CARGO_TARGET_TMPDIR/scale`, removed at the start and at the end.
+
+use std::collections::HashSet;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Instant;
+
+use judge::commands::new::{create, NewProblem};
+
+use crate::scaffold::{copy_workspace, expect, source_root, Run, ScratchWorkspace};
+
+const URL: &str = "https://atcoder.jp/contests/abc086/tasks/abc086_a";
+
+/// ABC086 A, as a user writes it.
+const MAIN_RS: &str = "use proconio::input;
+
+fn main() {
+    input! {
+        a: u64,
+        b: u64,
+    }
+    println!(\"{}\", if a * b % 2 == 0 { \"Even\" } else { \"Odd\" });
+}
+";
+
+/// The one-file crate of A.
+const ANCHOR_MANIFEST: &str = "[package]
+name = \"anchor\"
+version = \"0.1.0\"
+edition = \"2021\"
+
+[dependencies]
+proconio = { version = \"=0.5.0\", features = [\"derive\"] }
+itertools = \"=0.14.0\"
+";
+
+const ANCHOR_MAIN: &str = "use itertools::Itertools;
+use proconio::input;
+
+fn main() {
+    input! { n: usize, a: [u64; n] }
+    println!(\"{}\", a.iter().sorted().join(\" \"));
+}
+";
+
+struct Scale {
+    ws: PathBuf,
+    target_dir: PathBuf,
+}
+
+impl Scale {
+    fn command(&self, program: impl AsRef<std::ffi::OsStr>, args: &[&str]) -> Command {
+        let mut command = Command::new(program);
+        command
+            .args(args)
+            .current_dir(&self.ws)
+            .env("CARGO_TARGET_DIR", &self.target_dir)
+            .env_remove("CARGO_TERM_QUIET")
+            .env_remove("CARGO_TERM_VERBOSE")
+            .stdin(Stdio::null());
+        command
+    }
+
+    /// `scripts/check.sh ARGS`, expecting exit `code`; its run and seconds.
+    fn check(&self, code: i32, args: &[&str]) -> (Run, f64) {
+        let started = Instant::now();
+        let run = expect(code, self.command(self.ws.join("scripts/check.sh"), args));
+        (run, started.elapsed().as_secs_f64())
+    }
+
+    /// `cargo test --workspace`, which must pass; its seconds.
+    fn test(&self) -> f64 {
+        let started = Instant::now();
+        expect(0, self.command("cargo", &["test", "--workspace"]));
+        started.elapsed().as_secs_f64()
+    }
+
+    fn write(&self, relative: &str, text: &str) {
+        fs::write(self.ws.join(relative), text).unwrap();
+    }
+
+    /// The bytes `target/` takes on disk.
+    fn footprint(&self) -> u64 {
+        disk_usage(&self.target_dir, &mut HashSet::new())
+    }
+}
+
+/// Bytes on disk under `path`, each file once however many links it has
+/// (cargo links each binary into two folders).
+fn disk_usage(path: &Path, seen: &mut HashSet<(u64, u64)>) -> u64 {
+    use std::os::unix::fs::MetadataExt;
+    let Ok(metadata) = fs::symlink_metadata(path) else {
+        return 0;
+    };
+    if metadata.is_dir() {
+        let entries = fs::read_dir(path).map(|entries| entries.flatten().collect::<Vec<_>>());
+        entries
+            .unwrap_or_default()
+            .iter()
+            .map(|entry| disk_usage(&entry.path(), seen))
+            .sum::<u64>()
+            + metadata.blocks() * 512
+    } else if seen.insert((metadata.dev(), metadata.ino())) {
+        metadata.blocks() * 512
+    } else {
+        0
+    }
+}
+
+/// The problems a check judged: those with a heading line.
+fn judged(run: &Run) -> Vec<String> {
+    run.stdout
+        .lines()
+        .filter(|line| line.contains(" case") && line.contains(", time limit "))
+        .filter_map(|line| line.split_once(" (").map(|(name, _)| name.to_string()))
+        .collect()
+}
+
+/// Seconds of a cold release build of the one-file crate with proconio and
+/// itertools, in a folder of its own.
+fn anchor(base: &Path) -> f64 {
+    let dir = base.join("anchor");
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(dir.join("src")).unwrap();
+    fs::write(dir.join("Cargo.toml"), ANCHOR_MANIFEST).unwrap();
+    fs::write(dir.join("src/main.rs"), ANCHOR_MAIN).unwrap();
+    // The workspace's versions, as downloaded already.
+    fs::copy(source_root().join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
+    let mut build = Command::new("cargo");
+    build
+        .args(["build", "--release", "--offline"])
+        .current_dir(&dir)
+        .env_remove("CARGO_TARGET_DIR")
+        .stdin(Stdio::null());
+    let started = Instant::now();
+    expect(0, build);
+    let seconds = started.elapsed().as_secs_f64();
+    fs::remove_dir_all(&dir).unwrap();
+    seconds
+}
+
+#[test]
+#[ignore = "expensive: builds a scratch workspace with hundreds of problems (CI runs it)"]
+fn hundreds_of_problems_cost_little_each() {
+    let count: usize =
+        std::env::var("JUDGE_SCALE_PROBLEMS").map_or(200, |count| count.parse().unwrap());
+    let base = Path::new(env!("CARGO_TARGET_TMPDIR")).join("scale");
+    let _ = fs::remove_dir_all(&base);
+    let scratch = ScratchWorkspace {
+        path: base.join("ws"),
+    };
+    fs::create_dir_all(&scratch.path).unwrap();
+    copy_workspace(&source_root(), &scratch.path);
+    let s = Scale {
+        ws: scratch.path.clone(),
+        target_dir: base.join("target"),
+    };
+    let say = |what: &str| println!("scale: {what}");
+
+    let anchor_before = anchor(&base);
+    let (first, check_cold_base) = s.check(0, &[]);
+    let base_problems = judged(&first).len();
+    let test_cold_base = s.test();
+    let test_warm_base = s.test();
+    let (_, check_unchanged_base) = s.check(0, &[]);
+    let footprint_base = s.footprint();
+    say(&format!(
+        "the workspace ({base_problems} problems): cold check.sh {check_cold_base:.1} s, cold cargo test {test_cold_base:.1} s, warm {test_warm_base:.1} s, check.sh unchanged {check_unchanged_base:.2} s, target {} MB",
+        footprint_base >> 20
+    ));
+
+    let names: Vec<String> = (1..=count).map(|i| format!("p{i:03}")).collect();
+    for name in &names {
+        let spec = NewProblem {
+            url: Some(URL.to_string()),
+            ..NewProblem::named(name)
+        };
+        let created = create(&s.ws, &spec).unwrap();
+        assert_eq!(
+            created.lock,
+            Some(Ok(())),
+            "{name} was not added to Cargo.lock"
+        );
+        s.write(&format!("crates/{name}/src/main.rs"), MAIN_RS);
+        s.write(&format!("io-tests/{name}/sample-1.in"), "3 4\n");
+        s.write(&format!("io-tests/{name}/sample-1.out"), "Even\n");
+        s.write(&format!("io-tests/{name}/sample-2.in"), "1 21\n");
+        s.write(&format!("io-tests/{name}/sample-2.out"), "Odd\n");
+    }
+    let all = base_problems + count;
+
+    // The new problems alone are judged: the workspace's passed already.
+    let (run_new, check_cold_new) = s.check(0, &[]);
+    assert_eq!(judged(&run_new), names, "{}", run_new.stdout);
+    run_new
+        .has_line(&format!(
+            "{base_problems} problems unchanged since they passed ({} cases not run again; --force judges them)",
+            count_cases(&first)
+        ))
+        .has_line(&format!("{} passed, 0 failed", 2 * count));
+    let test_cold_new = s.test();
+    let test_warm_all = s.test();
+    let footprint_all = s.footprint();
+
+    // Nothing changed: nothing judged.
+    let (unchanged, check_unchanged_all) = s.check(0, &[]);
+    assert!(judged(&unchanged).is_empty(), "{}", unchanged.stdout);
+    unchanged.has_line(&format!(
+        "{all} problems unchanged since they passed ({} cases not run again; --force judges them)",
+        count_cases(&first) + 2 * count
+    ));
+
+    // One change, one problem judged again.
+    let edits: [(&str, &str, &str, i32); 4] = [
+        ("io-tests/p007/sample-2.out", "Even\n", "p007", 1),
+        ("io-tests/p007/sample-2.out", "Odd\n", "p007", 0),
+        ("io-tests/p011/sample-1.in", "3 5\n", "p011", 1),
+        ("io-tests/p011/sample-1.in", "3 4\n", "p011", 0),
+    ];
+    for (file, text, problem, code) in edits {
+        s.write(file, text);
+        let (run, _) = s.check(code, &[]);
+        assert_eq!(judged(&run), [problem], "{file}: {}", run.stdout);
+        if code == 1 {
+            run.has(&["\nWA   sample-"]);
+        }
+        run.has_line(&format!(
+            "{} problems unchanged since they passed ({} cases not run again; --force judges them)",
+            all - 1,
+            count_cases(&first) + 2 * count - 2
+        ));
+    }
+    s.write(
+        "crates/p013/src/main.rs",
+        &MAIN_RS.replace("\"Odd\"", "\"odd\""),
+    );
+    let (run_main, _) = s.check(1, &[]);
+    assert_eq!(judged(&run_main), ["p013"], "{}", run_main.stdout);
+    s.write("crates/p013/src/main.rs", MAIN_RS);
+    let manifest = s.ws.join("crates/p017/Cargo.toml");
+    let text = fs::read_to_string(&manifest).unwrap();
+    fs::write(
+        &manifest,
+        text.replace("time-limit-ms = 2000", "time-limit-ms = 3000"),
+    )
+    .unwrap();
+    let (run_manifest, _) = s.check(0, &[]);
+    assert_eq!(
+        judged(&run_manifest),
+        ["p013", "p017"],
+        "{}",
+        run_manifest.stdout
+    );
+
+    let (forced, check_forced) = s.check(0, &["--force"]);
+    assert_eq!(judged(&forced).len(), all, "{}", forced.stdout);
+
+    let anchor_after = anchor(&base);
+    let a = (anchor_before + anchor_after) / 2.0;
+    let per_problem = |seconds: f64| seconds / count as f64;
+    let footprint_each = footprint_all.saturating_sub(footprint_base) / count as u64;
+    say(&format!(
+        "{count} problems added: cold check.sh (the new ones) {check_cold_new:.1} s, cargo test (compiles the new ones) {test_cold_new:.1} s, warm {test_warm_all:.1} s, check.sh unchanged {check_unchanged_all:.2} s, --force {check_forced:.1} s, target {} MB",
+        footprint_all >> 20
+    ));
+    say(&format!(
+        "A, a cold release build of a one-file crate with proconio and itertools: {anchor_before:.2} s before, {anchor_after:.2} s after"
+    ));
+    say(&format!(
+        "each problem: {:.2} MB of target/; cold cargo test {:.3} s ({:.3} A), warm {:.3} s ({:.4} A), cold check.sh {:.3} s ({:.3} A); check.sh unchanged at {all} problems {:.2}x its time at {base_problems}",
+        footprint_each as f64 / 1e6,
+        per_problem(test_cold_new - test_warm_base),
+        per_problem(test_cold_new - test_warm_base) / a,
+        per_problem(test_warm_all - test_warm_base),
+        per_problem(test_warm_all - test_warm_base) / a,
+        per_problem(check_cold_new - check_unchanged_base),
+        per_problem(check_cold_new - check_unchanged_base) / a,
+        check_unchanged_all / check_unchanged_base,
+    ));
+    assert!(
+        footprint_each <= 5_000_000,
+        "each problem added {footprint_each} bytes to target/, over 5 MB"
+    );
+    drop(scratch);
+    let _ = fs::remove_dir_all(&base);
+}
+
+/// The cases a check ran: its closing line's count.
+fn count_cases(run: &Run) -> usize {
+    let closing = run
+        .stdout
+        .lines()
+        .rev()
+        .find(|line| line.ends_with(" failed"))
+        .unwrap_or_else(|| run.fail("no closing line"));
+    closing.split(' ').next().unwrap().parse().unwrap()
+}

@@ -31,7 +31,7 @@ use judge::commands::check::{
 };
 use judge::commands::new::{create, parse_limit, Compare, NewError, NewProblem};
 use judge::commands::outputs::write_outputs;
-use judge::commands::passed::{self, judge_identity, Record};
+use judge::commands::passed::{self, Record, Shared};
 use judge::commands::stress::{
     stress, Inputs, Outcome, Programs, Progress, Settings, DEFAULT_CASES, DEFAULT_NAIVE_LIMIT,
     DEFAULT_SIZE, SHRINK_BUDGET,
@@ -860,14 +860,22 @@ impl Place {
     /// The folder of the binaries, after running `build` when they are to be
     /// built.
     fn binaries(&self, root: &Path, build: &Build) -> Result<PathBuf, String> {
-        if let Some(bin_dir) = &self.bin_dir {
-            return Ok(bin_dir.clone());
+        self.build(root, build)?;
+        Ok(self.bin_dir(root))
+    }
+
+    /// The folder of the binaries: `--bin-dir`'s, else the release folder.
+    fn bin_dir(&self, root: &Path) -> PathBuf {
+        self.bin_dir.clone().unwrap_or_else(|| release_dir(root))
+    }
+
+    /// Runs `build` into the release folder, unless the binaries are given
+    /// (`--bin-dir`) or not to be built (`--no-build`).
+    fn build(&self, root: &Path, build: &Build) -> Result<(), String> {
+        if self.bin_dir.is_none() && !self.no_build {
+            build.run(root, &self.bin_dir(root))?;
         }
-        let bin_dir = release_dir(root);
-        if !self.no_build {
-            build.run(root, &bin_dir)?;
-        }
-        Ok(bin_dir)
+        Ok(())
     }
 }
 
@@ -932,40 +940,52 @@ fn check(options: &CheckOptions) -> Result<Summary, Failure> {
     if names.is_empty() {
         return Err(format!("no problems under {}", root.join("crates").display()).into());
     }
-    let mut problems = Vec::new();
-    let mut build = Build::default();
-    for name in &names {
-        let problem = Problem::load(&root, name).map_err(|error| format!("{name}: {error}"))?;
-        select_for_check(&problem, &mut build).map_err(|error| format!("{name}: {error}"))?;
-        problems.push(problem);
-    }
-    let bin_dir = options.place.binaries(&root, &build)?;
-    let mut total = Summary::default();
-    let mut stdout = io::stdout().lock();
+    // Hundreds of problems are read, and most of them found unchanged, on
+    // every core: with nothing changed, that reading is the whole check.
+    let problems = on_every_core(&names, |name| {
+        Problem::load(&root, name).map_err(|error| format!("{name}: {error}"))
+    })
+    .into_iter()
+    .collect::<Result<Vec<Problem>, String>>()?;
+    let bin_dir = options.place.bin_dir(&root);
     let record = Record::beside(&bin_dir);
     let backend = judge::runner::Backend::chosen()?;
-    // A judge that cannot read itself records nothing and skips nothing.
-    let judge = judge_identity(backend.name()).ok();
-    let (mut unchanged, mut unchanged_cases) = (0, 0);
-    for problem in &problems {
-        let binary = program_path(&bin_dir, &problem.name);
-        let fingerprint = judge.and_then(|judge| {
-            let programs = workspace_programs(problem, &binary).ok()?;
-            passed::fingerprint(problem, &programs, judge).ok()
-        });
-        if let Some(fingerprint) = fingerprint {
-            if !options.force && record.passed_with(&problem.name, fingerprint) {
-                unchanged += 1;
-                unchanged_cases +=
-                    discover(&problem.io_tests_dir).map_or(0, |suite| suite.cases.len());
-                continue;
-            }
+    // Without what the problems share, nothing is skipped or recorded.
+    let shared = Shared::of(&root, backend.name()).ok();
+    let fingerprint = |problem: &Problem| {
+        let programs = workspace_programs(problem, &program_path(&bin_dir, &problem.name)).ok()?;
+        passed::fingerprint(problem, &programs, shared?).ok()
+    };
+    // A problem unchanged since it passed is neither built nor judged.
+    let is_unchanged = on_every_core(&problems, |problem| {
+        !options.force
+            && fingerprint(problem).is_some_and(|now| record.passed_with(&problem.name, now))
+    });
+    let (mut unchanged, mut to_judge) = (Vec::new(), Vec::new());
+    for (problem, same) in problems.iter().zip(is_unchanged) {
+        if same {
+            unchanged.push(problem);
+        } else {
+            to_judge.push(problem);
         }
+    }
+    let mut build = Build::default();
+    for problem in &to_judge {
+        select_for_check(problem, &mut build)
+            .map_err(|error| format!("{}: {error}", problem.name))?;
+    }
+    if !to_judge.is_empty() {
+        options.place.build(&root, &build)?;
+    }
+    let mut total = Summary::default();
+    let mut stdout = io::stdout().lock();
+    for problem in to_judge {
+        let binary = program_path(&bin_dir, &problem.name);
         let summary = check_workspace_problem(problem, &binary, &mut stdout, style())?;
         stdout.flush()?;
-        let recorded = match fingerprint {
-            Some(fingerprint) if summary.failed == 0 && summary.passed > 0 => {
-                record.pass(&problem.name, fingerprint)
+        let recorded = match fingerprint(problem) {
+            Some(now) if summary.failed == 0 && summary.passed > 0 => {
+                record.pass(&problem.name, now)
             }
             _ => record.forget(&problem.name),
         };
@@ -978,16 +998,38 @@ fn check(options: &CheckOptions) -> Result<Summary, Failure> {
         }
         total.add(summary);
     }
-    if unchanged > 0 {
+    if !unchanged.is_empty() {
+        let cases: usize = unchanged
+            .iter()
+            .map(|problem| discover(&problem.io_tests_dir).map_or(0, |suite| suite.cases.len()))
+            .sum();
+        let one = unchanged.len() == 1;
         writeln!(
             stdout,
-            "{unchanged} problem{} unchanged since {} passed ({unchanged_cases} case{} not run again; --force judges them)",
-            if unchanged == 1 { "" } else { "s" },
-            if unchanged == 1 { "it" } else { "they" },
-            if unchanged_cases == 1 { "" } else { "s" },
+            "{} problem{} unchanged since {} passed ({cases} case{} not run again; --force judges them)",
+            unchanged.len(),
+            if one { "" } else { "s" },
+            if one { "it" } else { "they" },
+            if cases == 1 { "" } else { "s" },
         )?;
     }
     Ok(total)
+}
+
+/// `f` of each item, in order, the items shared out among the cores.
+fn on_every_core<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let cores = std::thread::available_parallelism().map_or(1, |cores| cores.get());
+    let chunk = items.len().div_ceil(cores).max(1);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = items
+            .chunks(chunk)
+            .map(|part| scope.spawn(|| part.iter().map(&f).collect::<Vec<R>>()))
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|handle| handle.join().expect("a worker panicked"))
+            .collect()
+    })
 }
 
 fn test(options: &TestOptions) -> Result<Summary, Failure> {

@@ -1,10 +1,19 @@
 //! What `judge check` remembers between runs: for each problem whose last
-//! check passed, a fingerprint of everything that result depends on (its
-//! manifest and sources, every file of its cases' folder, each program that
-//! judged it, the judge itself, the runner). A problem whose fingerprint is the one recorded
-//! is not judged again: with hundreds of problems and nothing changed, a check
-//! costs the reading, not the runs. Only passes are recorded; a failure, or
-//! anything that cannot be read, is judged every time.
+//! check passed, a fingerprint of everything that result depends on. A
+//! problem whose fingerprint is the one recorded is neither built nor judged
+//! again: with hundreds of problems and nothing changed, a check costs the
+//! reading of a few files each, not a build and the runs. Only passes are
+//! recorded; a failure, or anything that cannot be read, is built and judged
+//! every time.
+//!
+//! The fingerprint covers what its binaries are built from and what judges
+//! them: the crate's manifest and `src/`, every file of its cases' folder
+//! (names and contents), each program that judges it (its binary, validator,
+//! checker, interactor: their size and modification time, which a build that
+//! changes them changes), and what every problem shares ([`Shared`]: the
+//! workspace's manifest, lock and cargo configuration, the harness's and
+//! `libs/`' sources, the compiler, the build's environment, the judge itself
+//! and its runner).
 //!
 //! The record is a folder of small files, one per problem, beside the binaries
 //! it was made with (`target/release/judge-passed/` by default), so that a
@@ -15,6 +24,7 @@ use std::fs::{self, File};
 use std::hash::Hasher;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
 
 use crate::cases::problem::Problem;
 
@@ -28,43 +38,185 @@ impl Fingerprint {
     }
 }
 
-/// The digest of everything `problem`'s check depends on besides the judge:
-/// its manifest, each file of its crate's `src/` and of its cases' folder
-/// (names and contents), and
-/// each of `programs` (its binary and whatever judges it), with `judge`, the
-/// digest of the judge itself and its runner ([`judge_identity`]).
+/// The digest of what every problem's check depends on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shared(u64);
+
+impl Shared {
+    /// For the workspace at `root`, judged by this judge on `runner`: the
+    /// workspace's `Cargo.toml`, `Cargo.lock`, `.cargo/config.toml` and
+    /// toolchain file, every file of `shared/judge/` (which each problem
+    /// depends on) and `libs/`, cargo's own configuration in `CARGO_HOME`, the
+    /// compiler ([`hash_compiler`]), the environment variables that change a
+    /// build, the judge's own binary and the runner's name.
+    ///
+    /// # Errors
+    /// When the judge's binary cannot be read or the compiler does not answer.
+    pub fn of(root: &Path, runner: &str) -> io::Result<Shared> {
+        let mut hasher = DefaultHasher::new();
+        hash_file(&mut hasher, &std::env::current_exe()?)?;
+        hasher.write(runner.as_bytes());
+        for file in [
+            "Cargo.toml",
+            "Cargo.lock",
+            ".cargo/config.toml",
+            ".cargo/config",
+            "rust-toolchain",
+            "rust-toolchain.toml",
+        ] {
+            hash_if_present(&mut hasher, &root.join(file))?;
+        }
+        for folder in ["shared/judge", "libs"] {
+            let folder = root.join(folder);
+            if folder.is_dir() {
+                hash_folder(&mut hasher, &folder, &folder)?;
+            }
+        }
+        let cargo_home = std::env::var_os("CARGO_HOME")
+            .map(PathBuf::from)
+            .or_else(|| std::env::var_os("HOME").map(|home| Path::new(&home).join(".cargo")));
+        if let Some(cargo_home) = cargo_home {
+            hash_if_present(&mut hasher, &cargo_home.join("config.toml"))?;
+            hash_if_present(&mut hasher, &cargo_home.join("config"))?;
+        }
+        let mut variables: Vec<(String, String)> = std::env::vars()
+            .filter(|(name, _)| changes_a_build(name))
+            .collect();
+        variables.sort();
+        for (name, value) in variables {
+            hasher.write(name.as_bytes());
+            hasher.write_u8(0);
+            hasher.write(value.as_bytes());
+            hasher.write_u8(0);
+        }
+        hash_compiler(&mut hasher, root)?;
+        Ok(Shared(hasher.finish()))
+    }
+}
+
+/// Whether the environment variable `name` changes what cargo builds (rustup's
+/// own, which differ from one nesting of its proxies to the next, do not).
+fn changes_a_build(name: &str) -> bool {
+    matches!(
+        name,
+        "RUSTFLAGS"
+            | "RUSTC"
+            | "RUSTC_WRAPPER"
+            | "RUSTC_WORKSPACE_WRAPPER"
+            | "RUSTC_BOOTSTRAP"
+            | "CARGO_ENCODED_RUSTFLAGS"
+            | "CARGO_INCREMENTAL"
+    ) || name.starts_with("CARGO_BUILD_")
+        || name.starts_with("CARGO_PROFILE_")
+        || name.starts_with("CARGO_TARGET_") && name != "CARGO_TARGET_DIR"
+}
+
+/// The compiler that builds the problems. Under cargo (`cargo judge`, which
+/// says where its toolchain is in `CARGO`), its `rustc` and compiler library,
+/// by size and modification time, which an update of the toolchain changes:
+/// asking `rustc -vV` through rustup's proxy costs 20 ms, more than the rest
+/// of a check that judges nothing. Else what `rustc -vV` says.
+fn hash_compiler(hasher: &mut DefaultHasher, root: &Path) -> io::Result<()> {
+    let toolchain = std::env::var_os("CARGO")
+        .map(PathBuf::from)
+        .and_then(|cargo| Some(cargo.parent()?.parent()?.to_path_buf()))
+        .filter(|_| std::env::var_os("RUSTC").is_none());
+    if let Some(toolchain) = toolchain {
+        let rustc = toolchain
+            .join("bin")
+            .join(format!("rustc{}", std::env::consts::EXE_SUFFIX));
+        if rustc.is_file() {
+            hasher.write(rustc.as_os_str().as_encoded_bytes());
+            hash_stamp(hasher, &rustc)?;
+            let mut drivers: Vec<PathBuf> = ["lib", "bin"]
+                .iter()
+                .filter_map(|folder| fs::read_dir(toolchain.join(folder)).ok())
+                .flatten()
+                .flatten()
+                .map(|entry| entry.path())
+                .filter(|path| {
+                    path.file_name()
+                        .is_some_and(|name| name.to_string_lossy().contains("rustc_driver"))
+                })
+                .collect();
+            drivers.sort();
+            for driver in drivers {
+                hash_stamp(hasher, &driver)?;
+            }
+            return Ok(());
+        }
+    }
+    // The compiler that builds in `root` (rustup's proxy reads the
+    // workspace's toolchain file from there).
+    let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
+    let version = Command::new(rustc)
+        .arg("-vV")
+        .current_dir(root)
+        .stdin(Stdio::null())
+        .stderr(Stdio::null())
+        .output()?;
+    if !version.status.success() {
+        return Err(io::Error::other("rustc -vV failed"));
+    }
+    hasher.write(&version.stdout);
+    Ok(())
+}
+
+/// The digest of everything `problem`'s check depends on: its manifest, each
+/// file of its crate's `src/` and of its cases' folder (names and contents),
+/// each of `programs` (its binary and whatever judges it: size and
+/// modification time), and `shared`.
 ///
 /// # Errors
-/// When any of them cannot be read: such a problem is judged, not skipped.
-pub fn fingerprint(problem: &Problem, programs: &[PathBuf], judge: u64) -> io::Result<Fingerprint> {
+/// When any of them cannot be read (a binary not built yet, say): such a
+/// problem is built and judged, not skipped.
+pub fn fingerprint(
+    problem: &Problem,
+    programs: &[PathBuf],
+    shared: Shared,
+) -> io::Result<Fingerprint> {
     let mut hasher = DefaultHasher::new();
-    hasher.write_u64(judge);
+    hasher.write_u64(shared.0);
     hash_file(&mut hasher, &problem.manifest_dir.join("Cargo.toml"))?;
-    // The sources too, not only the binary built of them: a user who saved
-    // main.rs and runs a check sees it judged, even when the binary came out
-    // the same (a comment added at its end).
+    // The sources, so that a problem whose sources are unchanged needs no
+    // build, and one whose main.rs was saved is judged, even when its binary
+    // comes out the same (a comment added at its end).
     let sources = problem.manifest_dir.join("src");
     if sources.is_dir() {
         hash_folder(&mut hasher, &sources, &sources)?;
     }
     hasher.write_usize(programs.len());
     for program in programs {
-        hash_file(&mut hasher, program)?;
+        hash_stamp(&mut hasher, program)?;
     }
     hash_folder(&mut hasher, &problem.io_tests_dir, &problem.io_tests_dir)?;
     Ok(Fingerprint(hasher.finish()))
 }
 
-/// The digest of the running judge's own binary and of the runner it uses, so
-/// that a new judge (or `JUDGE_RUNNER=unix`) judges everything again.
-///
-/// # Errors
-/// When the binary cannot be found or read.
-pub fn judge_identity(runner: &str) -> io::Result<u64> {
-    let mut hasher = DefaultHasher::new();
-    hash_file(&mut hasher, &std::env::current_exe()?)?;
-    hasher.write(runner.as_bytes());
-    Ok(hasher.finish())
+/// A built program's size and modification time: a build that changes it
+/// writes it anew, and reading every binary of hundreds would cost more than
+/// the rest of a check that judges nothing.
+fn hash_stamp(hasher: &mut DefaultHasher, path: &Path) -> io::Result<()> {
+    let metadata = fs::metadata(path)
+        .map_err(|error| io::Error::new(error.kind(), format!("{}: {error}", path.display())))?;
+    hasher.write_u64(metadata.len());
+    let modified = metadata
+        .modified()?
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default();
+    hasher.write_u128(modified.as_nanos());
+    Ok(())
+}
+
+/// [`hash_file`] when `path` exists, else a mark of its absence.
+fn hash_if_present(hasher: &mut DefaultHasher, path: &Path) -> io::Result<()> {
+    if path.is_file() {
+        hasher.write_u8(1);
+        hash_file(hasher, path)
+    } else {
+        hasher.write_u8(0);
+        Ok(())
+    }
 }
 
 /// The contents of `path`, and their length (so that two files' bytes never
@@ -183,10 +335,11 @@ mod tests {
         let dir = tempdir().unwrap();
         let root = dir.path();
         let (problem, binary) = problem(root);
-        let of = |judge| fingerprint(&problem, std::slice::from_ref(&binary), judge).unwrap();
+        let of =
+            |shared| fingerprint(&problem, std::slice::from_ref(&binary), Shared(shared)).unwrap();
         let first = of(1);
         assert_eq!(of(1), first, "the same files, the same fingerprint");
-        assert_ne!(of(2), first, "another judge");
+        assert_ne!(of(2), first, "what the problems share");
         let cases = root.join("io-tests/p");
         let changes: [(&str, &dyn Fn()); 7] = [
             ("an .out", &|| {
@@ -218,9 +371,38 @@ mod tests {
         }
         fs::remove_file(&binary).unwrap();
         assert!(
-            fingerprint(&problem, &[binary], 1).is_err(),
+            fingerprint(&problem, &[binary], Shared(1)).is_err(),
             "a missing binary"
         );
+    }
+
+    #[test]
+    fn what_the_problems_share_is_every_file_they_are_built_from() {
+        let dir = tempdir().unwrap();
+        let root = dir.path();
+        fs::write(root.join("Cargo.toml"), "[workspace]\n").unwrap();
+        fs::create_dir_all(root.join("shared/judge/src")).unwrap();
+        fs::write(root.join("shared/judge/src/lib.rs"), "").unwrap();
+        let of = || Shared::of(root, "linux").unwrap();
+        let first = of();
+        assert_eq!(of(), first);
+        assert_ne!(Shared::of(root, "unix").unwrap(), first, "another runner");
+        let changes: [(&str, &str); 5] = [
+            ("Cargo.lock", "# a lock\n"),
+            ("Cargo.toml", "[workspace]\nmembers = []\n"),
+            (".cargo/config.toml", "[build]\n"),
+            ("shared/judge/src/lib.rs", "pub fn f() {}\n"),
+            ("libs/own/src/lib.rs", ""),
+        ];
+        let mut seen = vec![first];
+        for (file, text) in changes {
+            let path = root.join(file);
+            fs::create_dir_all(path.parent().unwrap()).unwrap();
+            fs::write(&path, text).unwrap();
+            let now = of();
+            assert!(!seen.contains(&now), "{file}: the digest did not change");
+            seen.push(now);
+        }
     }
 
     #[test]

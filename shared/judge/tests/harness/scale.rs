@@ -13,9 +13,9 @@
 //! step's seconds, and each problem's share of a cold `cargo test
 //! --workspace`, of a warm one and of a cold `check.sh`, against A, a cold
 //! release build of a one-file crate with proconio (derive, as AtCoder has
-//! it) and itertools, measured in the same run. A problem's share of a cold
-//! test run is measured at the margin: the run after the N problems were
-//! made, which compiles only them, less a warm run of the rest.
+//! it) and itertools, measured in the same run. A problem's share of a test
+//! run is measured at the margin: `cargo test -p` of the N new problems, cold
+//! (which builds only their crates: the rest is built) and warm, over N.
 //!
 //! `JUDGE_SCALE_PROBLEMS` sets N (default 200). Everything lives under
 //! `$CARGO_TARGET_TMPDIR/scale`, removed at the start and at the end.
@@ -53,6 +53,8 @@ edition = \"2021\"
 [dependencies]
 proconio = { version = \"=0.5.0\", features = [\"derive\"] }
 itertools = \"=0.14.0\"
+
+[workspace]
 ";
 
 const ANCHOR_MAIN: &str = "use itertools::Itertools;
@@ -89,10 +91,10 @@ impl Scale {
         (run, started.elapsed().as_secs_f64())
     }
 
-    /// `cargo test --workspace`, which must pass; its seconds.
-    fn test(&self) -> f64 {
+    /// `cargo test ARGS`, which must pass; its seconds.
+    fn test(&self, args: &[&str]) -> f64 {
         let started = Instant::now();
-        expect(0, self.command("cargo", &["test", "--workspace"]));
+        expect(0, self.command("cargo", &[&["test"], args].concat()));
         started.elapsed().as_secs_f64()
     }
 
@@ -181,8 +183,8 @@ fn hundreds_of_problems_cost_little_each() {
     let anchor_before = anchor(&base);
     let (first, check_cold_base) = s.check(0, &[]);
     let base_problems = judged(&first).len();
-    let test_cold_base = s.test();
-    let test_warm_base = s.test();
+    let test_cold_base = s.test(&["--workspace"]);
+    let test_warm_base = s.test(&["--workspace"]);
     let (_, check_unchanged_base) = s.check(0, &[]);
     let footprint_base = s.footprint();
     say(&format!(
@@ -219,8 +221,15 @@ fn hundreds_of_problems_cost_little_each() {
             count_cases(&first)
         ))
         .has_line(&format!("{} passed, 0 failed", 2 * count));
-    let test_cold_new = s.test();
-    let test_warm_all = s.test();
+    // Their share of `cargo test --workspace`: the new problems' tests alone,
+    // cold (their crates built) and warm, then the whole workspace's.
+    let packages: Vec<&str> = names
+        .iter()
+        .flat_map(|name| ["-p", name.as_str()])
+        .collect();
+    let test_cold_new = s.test(&packages);
+    let test_warm_new = s.test(&packages);
+    let test_warm_all = s.test(&["--workspace"]);
     let footprint_all = s.footprint();
 
     // Nothing changed: nothing judged.
@@ -281,7 +290,7 @@ fn hundreds_of_problems_cost_little_each() {
     let per_problem = |seconds: f64| seconds / count as f64;
     let footprint_each = footprint_all.saturating_sub(footprint_base) / count as u64;
     say(&format!(
-        "{count} problems added: cold check.sh (the new ones) {check_cold_new:.1} s, cargo test (compiles the new ones) {test_cold_new:.1} s, warm {test_warm_all:.1} s, check.sh unchanged {check_unchanged_all:.2} s, --force {check_forced:.1} s, target {} MB",
+        "{count} problems added: cold check.sh (judges the new ones) {check_cold_new:.1} s, cold cargo test of the new ones {test_cold_new:.1} s, warm {test_warm_new:.1} s, warm cargo test --workspace {test_warm_all:.1} s, check.sh unchanged {check_unchanged_all:.2} s, --force {check_forced:.1} s, target {} MB",
         footprint_all >> 20
     ));
     say(&format!(
@@ -290,10 +299,10 @@ fn hundreds_of_problems_cost_little_each() {
     say(&format!(
         "each problem: {:.2} MB of target/; cold cargo test {:.3} s ({:.3} A), warm {:.3} s ({:.4} A), cold check.sh {:.3} s ({:.3} A); check.sh unchanged at {all} problems {:.2}x its time at {base_problems}",
         footprint_each as f64 / 1e6,
-        per_problem(test_cold_new - test_warm_base),
-        per_problem(test_cold_new - test_warm_base) / a,
-        per_problem(test_warm_all - test_warm_base),
-        per_problem(test_warm_all - test_warm_base) / a,
+        per_problem(test_cold_new),
+        per_problem(test_cold_new) / a,
+        per_problem(test_warm_new),
+        per_problem(test_warm_new) / a,
         per_problem(check_cold_new - check_unchanged_base),
         per_problem(check_cold_new - check_unchanged_base) / a,
         check_unchanged_all / check_unchanged_base,

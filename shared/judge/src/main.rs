@@ -1306,7 +1306,21 @@ fn listen_command(args: &[OsString]) -> ExitCode {
 }
 
 /// Runs the tool `name` of `bin_dir` with `args`; its exit status is the
-/// judge's.
+/// judge's. On Unix the tool takes this process's place (`exec`), so that a
+/// signal sent to the command started (SIGTERM from `timeout`, a service
+/// manager or a terminal multiplexer) reaches the tool: a listener left
+/// behind by its judge would keep its port.
+#[cfg(unix)]
+fn run_tool(bin_dir: &Path, name: &str, args: &[OsString]) -> Result<ExitCode, String> {
+    use std::os::unix::process::CommandExt;
+    let tool = program_path(bin_dir, name);
+    let error = std::process::Command::new(&tool).args(args).exec();
+    Err(format!("{}: {error}", show_path(&tool)))
+}
+
+/// Runs the tool `name` of `bin_dir` with `args`; its exit status is the
+/// judge's (Windows has no `exec`: Ctrl-C reaches both, as one console's).
+#[cfg(not(unix))]
 fn run_tool(bin_dir: &Path, name: &str, args: &[OsString]) -> Result<ExitCode, String> {
     let tool = program_path(bin_dir, name);
     let status = std::process::Command::new(&tool)

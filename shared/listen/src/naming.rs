@@ -34,9 +34,15 @@ fn from_url(url: &str) -> Option<String> {
     let host = host.rsplit_once('@').map_or(host, |(_, host)| host);
     let host = host.split(':').next()?.to_ascii_lowercase();
     let host = host.strip_prefix("www.").unwrap_or(&host);
-    let path = path.split('#').next().unwrap_or("");
+    // A contest's page may name its problem in the fragment: vjudge's
+    // `/contest/480959#problem/C`.
+    let (path, fragment) = path.split_once('#').unwrap_or((path, ""));
     let (path, query) = path.split_once('?').unwrap_or((path, ""));
-    let parts: Vec<&str> = path.split('/').filter(|part| !part.is_empty()).collect();
+    let parts: Vec<&str> = path
+        .split('/')
+        .chain(fragment.split('/'))
+        .filter(|part| !part.is_empty())
+        .collect();
     let query_value = |key: &str| {
         query
             .split('&')
@@ -61,20 +67,50 @@ fn from_url(url: &str) -> Option<String> {
         ("yukicoder.me", ["problems", "no", id]) => format!("yukicoder-{id}"),
         ("lightoj.com", ["problem", id]) => format!("lightoj-{id}"),
         ("acm.hrbust.edu.cn", _) => format!("hrbust-{}", query_value("problem_id")?),
+        // A problem's code is the site's own, in a contest or not:
+        // `/LTIME58A/problems/ZOZ`, `/problems-old/BUS`.
+        ("codechef.com", [.., "problems" | "problems-old", code]) => format!("codechef-{code}"),
+        // Kattis's ids too: `/contests/nhty9t/problems/oktalni`.
+        ("open.kattis.com" | "kattis.com", [.., "problems", id]) => format!("kattis-{id}"),
+        // A contest's problems are its id and theirs: `?pid=1002&cid=26`.
+        ("acm.hdu.edu.cn", ["contests", ..]) => {
+            format!("hdu-{}-{}", query_value("cid")?, query_value("pid")?)
+        }
         (host, parts) => {
             // The query's last such value (`?space=1&num=1100`), else the path's.
             let values = query
                 .split('&')
                 .filter_map(|pair| pair.split_once('=').map(|(_, value)| value));
+            let in_query = values
+                .clone()
+                .any(|value| value.bytes().any(|byte| byte.is_ascii_digit()));
             let id = values
                 .rev()
                 .chain(parts.iter().rev().copied())
                 .find(|part| part.bytes().any(|byte| byte.is_ascii_digit()))?;
             let id = id.rsplit_once('.').map_or(id, |(stem, _)| stem);
-            format!("{}-{id}", site_name(host)?)
+            // A contest's problem: its letter after the contest's id
+            // (`/contest/297/problem/A`, `/olympiads/363/tasks/B`).
+            let letter = parts
+                .last()
+                .filter(|last| !in_query && **last != id && is_problem_letter(last));
+            match letter {
+                Some(letter) => format!("{}-{id}-{letter}", site_name(host)?),
+                None => format!("{}-{id}", site_name(host)?),
+            }
         }
     };
     words(&made)
+}
+
+/// A problem's letter in its contest: `A`, `c`, `F1`, `B2`.
+fn is_problem_letter(part: &str) -> bool {
+    let mut bytes = part.bytes();
+    bytes
+        .next()
+        .is_some_and(|first| first.is_ascii_alphabetic())
+        && part.len() <= 3
+        && bytes.all(|byte| byte.is_ascii_digit())
 }
 
 /// The label that names a site: `hdu` of `acm.hdu.edu.cn`, `kattis` of
@@ -168,6 +204,44 @@ mod tests {
                 "hdu-1000",
             ),
             ("https://open.kattis.com/problems/hello2", "kattis-hello2"),
+            // Each problem of a contest by the contest and its own id.
+            (
+                "https://open.kattis.com/contests/nhty9t/problems/aliennumbers",
+                "kattis-aliennumbers",
+            ),
+            (
+                "https://www.codechef.com/LTIME58A/problems/ZOZ",
+                "codechef-zoz",
+            ),
+            ("https://www.codechef.com/problems-old/BUS", "codechef-bus"),
+            ("https://cses.fi/241/task/B", "cses-241-b"),
+            (
+                "https://vjudge.net/contest/480959#problem/C",
+                "vjudge-480959-c",
+            ),
+            (
+                "https://acm.hdu.edu.cn/contests/contest_showproblem.php?pid=1002&cid=26",
+                "hdu-26-1002",
+            ),
+            (
+                "https://robocontest.uz/olympiads/363/tasks/B",
+                "robocontest-363-b",
+            ),
+            (
+                "https://cpython.uz/competitions/contests/contest/297/problem/H",
+                "cpython-297-h",
+            ),
+            // The same problem under its contest's URL and its own.
+            (
+                "https://tlx.toki.id/contests/troc-16/problems/A",
+                "toki-troc-16-a",
+            ),
+            ("https://tlx.toki.id/problems/troc-16/A", "toki-troc-16-a"),
+            (
+                "https://pjudge.ac/contest/1029/problem/21691",
+                "pjudge-21691",
+            ),
+            ("https://pjudge.ac/problem/21691", "pjudge-21691"),
             (
                 "https://acm.timus.ru/problem.aspx?space=1&num=1100",
                 "timus-1100",

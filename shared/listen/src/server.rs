@@ -82,9 +82,12 @@ impl Listener {
         reply
     }
 
-    /// Makes `task` a problem, unless one of its name is there.
+    /// Makes `task` a problem, unless it is there already (under its name or
+    /// one taken for it before); a different problem whose name is taken gets
+    /// another (`NAME-2`, `NAME-3`, ...).
     fn receive(&mut self, task: &Task, terminal: &mut dyn Write) -> Reply {
-        let name = crate_name(&task.url, &task.name);
+        let first_choice = crate_name(&task.url, &task.name);
+        let (name, exists) = place(&self.root, &first_choice, task);
         let of_batch = task
             .batch
             .as_ref()
@@ -99,12 +102,6 @@ impl Listener {
             None => String::new(),
         };
         // Never touched, even to add an interactor: its manifest is the user's now.
-        let exists = self
-            .root
-            .join("crates")
-            .join(&name)
-            .join("Cargo.toml")
-            .is_file();
         let spec = new_problem(&name, task);
         let made = if exists {
             Err(NewError::Exists { name: name.clone() })
@@ -127,6 +124,9 @@ impl Listener {
                 }
                 if let Stream::File(file) = &task.output {
                     facts.push(format!("writes {file}"));
+                }
+                if name != first_choice {
+                    facts.push(format!("{first_choice} is another problem"));
                 }
                 let _ = writeln!(
                     terminal,
@@ -165,6 +165,80 @@ impl Listener {
             }
         }
         reply
+    }
+}
+
+/// The name `task` takes, and whether it is there already: `name` itself
+/// when free, or when the problem there is this one (the same URL, or the same
+/// samples: the page in another language, or under a contest's URL); else the
+/// first of `name-2`, `name-3`, ... that is free or this problem.
+fn place(root: &Path, name: &str, task: &Task) -> (String, bool) {
+    for number in 1.. {
+        let candidate = if number == 1 {
+            name.to_string()
+        } else {
+            format!("{name}-{number}")
+        };
+        if !root
+            .join("crates")
+            .join(&candidate)
+            .join("Cargo.toml")
+            .is_file()
+        {
+            return (candidate, false);
+        }
+        if is_this_problem(root, &candidate, task) {
+            return (candidate, true);
+        }
+    }
+    unreachable!("names run out before numbers do")
+}
+
+/// Whether the problem `name` of the workspace is `task`: made from the same
+/// URL, or holding exactly its samples as they were sent.
+fn is_this_problem(root: &Path, name: &str, task: &Task) -> bool {
+    let manifest = root.join("crates").join(name).join("Cargo.toml");
+    let same_url = std::fs::read_to_string(manifest).is_ok_and(|text| {
+        text.lines().any(|line| {
+            line.strip_prefix("url = \"")
+                .and_then(|rest| rest.strip_suffix('"'))
+                .is_some_and(|url| without_language(url) == without_language(&task.url))
+        })
+    });
+    if same_url {
+        return true;
+    }
+    let cases = root.join("io-tests").join(name);
+    let sample = |number: usize, extension: &str| {
+        std::fs::read(cases.join(format!("sample-{number}.{extension}"))).ok()
+    };
+    !task.tests.is_empty()
+        && task
+            .tests
+            .iter()
+            .enumerate()
+            .all(|(index, (input, output))| {
+                sample(index + 1, "in").as_deref() == Some(input.as_bytes())
+                    && sample(index + 1, "out").as_deref() == Some(output.as_bytes())
+            })
+        && sample(task.tests.len() + 1, "in").is_none()
+}
+
+/// `url` without the query's choice of language (`lang=ja`, `locale=ru`): the
+/// same page in another language is the same problem.
+fn without_language(url: &str) -> String {
+    let (base, query) = url.split_once('?').unwrap_or((url, ""));
+    let kept: Vec<&str> = query
+        .split('&')
+        .filter(|pair| {
+            let key = pair.split('=').next().unwrap_or_default();
+            !pair.is_empty() && !matches!(key, "lang" | "locale" | "language" | "hl")
+        })
+        .collect();
+    if kept.is_empty() {
+        base.to_string()
+    } else {
+        format!("{base}?{}", kept.join("&"))
     }
 }
 
@@ -391,6 +465,20 @@ pub fn bind(port: u16) -> io::Result<(tiny_http::Server, SocketAddr)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_language_of_a_page_is_not_part_of_its_problem() {
+        let base = "https://judge.u-aizu.ac.jp/onlinejudge/description.jsp?id=CGL_1_A";
+        assert_eq!(without_language(&format!("{base}&lang=ja")), base);
+        assert_eq!(
+            without_language("https://codeforces.com/contest/810/problem/D?locale=ru"),
+            "https://codeforces.com/contest/810/problem/D"
+        );
+        assert_eq!(
+            without_language("https://acm.timus.ru/problem.aspx?space=1&num=1098&locale=ru"),
+            "https://acm.timus.ru/problem.aspx?space=1&num=1098"
+        );
+    }
 
     /// What the extension sends, from Chrome.
     fn extension() -> Sender {

@@ -367,6 +367,114 @@ fn a_contest_gives_all_its_problems() {
     }
 }
 
+/// A problem of `url` called `name`, whose one sample answers `answer`.
+fn task(url: &str, name: &str, answer: &str) -> Value {
+    json!({
+        "name": name, "group": "A contest", "url": url, "interactive": false,
+        "memoryLimit": 256, "timeLimit": 1000,
+        "tests": [{"input": "1\n", "output": answer}],
+        "testType": "single", "input": {"type": "stdin"}, "output": {"type": "stdout"}
+    })
+}
+
+#[test]
+fn every_problem_of_a_contest_gets_a_crate_of_its_own() {
+    let listening = Listening::start();
+    // Contests whose problems all used to take the contest's name.
+    let contest = [
+        ("https://cses.fi/241/task/A", "cses-241-a"),
+        ("https://cses.fi/241/task/B", "cses-241-b"),
+        (
+            "https://vjudge.net/contest/480959#problem/A",
+            "vjudge-480959-a",
+        ),
+        (
+            "https://vjudge.net/contest/480959#problem/B",
+            "vjudge-480959-b",
+        ),
+        (
+            "https://www.codechef.com/LTIME58A/problems/ZOZ",
+            "codechef-zoz",
+        ),
+        (
+            "https://www.codechef.com/LTIME58A/problems/AFK",
+            "codechef-afk",
+        ),
+        (
+            "https://open.kattis.com/contests/nhty9t/problems/oktalni",
+            "kattis-oktalni",
+        ),
+        (
+            "https://open.kattis.com/contests/nhty9t/problems/helpme",
+            "kattis-helpme",
+        ),
+    ];
+    for (index, (url, name)) in contest.iter().enumerate() {
+        let sent = task(url, &format!("Problem {index}"), &format!("{index}\n"));
+        assert_eq!(
+            listening.send_json(&sent),
+            (200, format!("made {name}")),
+            "{url}"
+        );
+        assert!(listening.said().starts_with(&format!("made {name} ")));
+    }
+    // The same problem under another URL (its page in another language, the
+    // problemset's path of a contest's problem: the same samples) is left as
+    // it is.
+    let contest_path = task(
+        "https://codeforces.com/contest/118/problem/A",
+        "A. String Task",
+        "x\n",
+    );
+    assert_eq!(listening.send_json(&contest_path).0, 200);
+    listening.said();
+    let problemset = task(
+        "https://codeforces.com/problemset/problem/118/A?locale=en",
+        "A. String Task",
+        "x\n",
+    );
+    assert_eq!(
+        listening.send_json(&problemset),
+        (200, "cf-118-a exists already: left as it is".to_string())
+    );
+    assert!(listening
+        .said()
+        .starts_with("cf-118-a is in the workspace already"));
+    // A different problem whose name is taken gets one of its own, and is
+    // itself left as it is when sent again.
+    let first = task("https://example.org/set/1/problem", "First", "1\n");
+    let second = task("https://example.org/other/1/problem", "Second", "2\n");
+    assert_eq!(
+        listening.send_json(&first),
+        (200, "made example-1".to_string())
+    );
+    listening.said();
+    assert_eq!(
+        listening.send_json(&second),
+        (200, "made example-1-2".to_string())
+    );
+    let line = listening.said();
+    assert!(
+        line.starts_with(
+            "made example-1-2 (Second), 1 sample, 1000 ms, 256 MB, example-1 is another problem: "
+        ),
+        "{line}"
+    );
+    assert_eq!(
+        listening.send_json(&second),
+        (200, "example-1-2 exists already: left as it is".to_string())
+    );
+    listening.said();
+    assert_eq!(
+        fs::read_to_string(listening.root().join("io-tests/example-1-2/sample-1.out")).unwrap(),
+        "2\n"
+    );
+    assert_eq!(
+        fs::read_to_string(listening.root().join("io-tests/example-1/sample-1.out")).unwrap(),
+        "1\n"
+    );
+}
+
 #[test]
 fn a_name_in_another_script_makes_a_valid_crate() {
     let listening = Listening::start();

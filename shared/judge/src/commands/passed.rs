@@ -44,7 +44,8 @@ pub struct Shared(u64);
 
 impl Shared {
     /// For the workspace at `root`, judged by this judge on `runner`: the
-    /// workspace's `Cargo.toml`, `Cargo.lock`, `.cargo/config.toml` and
+    /// workspace's `Cargo.toml`, `Cargo.lock`'s registry packages,
+    /// `.cargo/config.toml` and
     /// toolchain file, every file of `shared/judge/` (which each problem
     /// depends on) and `libs/`, cargo's own configuration in `CARGO_HOME`, the
     /// compiler ([`hash_compiler`]), the environment variables that change a
@@ -56,9 +57,9 @@ impl Shared {
         let mut hasher = DefaultHasher::new();
         hash_file(&mut hasher, &std::env::current_exe()?)?;
         hasher.write(runner.as_bytes());
+        hash_registry_packages(&mut hasher, &root.join("Cargo.lock"))?;
         for file in [
             "Cargo.toml",
-            "Cargo.lock",
             ".cargo/config.toml",
             ".cargo/config",
             "rust-toolchain",
@@ -92,6 +93,29 @@ impl Shared {
         hash_compiler(&mut hasher, root)?;
         Ok(Shared(hasher.finish()))
     }
+}
+
+/// The packages of `Cargo.lock` that come from a registry or git (those with
+/// a `source`): the workspace's own are covered by their sources, and each
+/// problem made adds its entry to the lock, which must not make every other
+/// problem look changed.
+fn hash_registry_packages(hasher: &mut DefaultHasher, lock: &Path) -> io::Result<()> {
+    let text = match fs::read_to_string(lock) {
+        Ok(text) => text,
+        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(()),
+        Err(error) => {
+            return Err(io::Error::new(
+                error.kind(),
+                format!("{}: {error}", lock.display()),
+            ))
+        }
+    };
+    for package in text.split("[[package]]") {
+        if package.lines().any(|line| line.starts_with("source = ")) {
+            hasher.write(package.as_bytes());
+        }
+    }
+    Ok(())
 }
 
 /// Whether the environment variable `name` changes what cargo builds (rustup's
@@ -387,8 +411,13 @@ mod tests {
         let first = of();
         assert_eq!(of(), first);
         assert_ne!(Shared::of(root, "unix").unwrap(), first, "another runner");
+        // A problem made adds its own entry to the lock: nothing changes.
+        let member = "[[package]]\nname = \"p\"\nversion = \"0.1.0\"\n";
+        fs::write(root.join("Cargo.lock"), member).unwrap();
+        assert_eq!(of(), first, "a member of the workspace added to the lock");
+        let registry = "\n[[package]]\nname = \"itoa\"\nversion = \"1.0.0\"\nsource = \"registry+https://github.com/rust-lang/crates.io-index\"\n";
         let changes: [(&str, &str); 5] = [
-            ("Cargo.lock", "# a lock\n"),
+            ("Cargo.lock", &format!("{member}{registry}")),
             ("Cargo.toml", "[workspace]\nmembers = []\n"),
             (".cargo/config.toml", "[build]\n"),
             ("shared/judge/src/lib.rs", "pub fn f() {}\n"),

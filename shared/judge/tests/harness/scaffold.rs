@@ -1014,6 +1014,28 @@ fn received_problems(s: &Scaffold) {
         said.starts_with("made cf-99999-g (G. Guess), 0 samples, 1000 ms, 256 MB, interactive: "),
         "{said}"
     );
+    // SIGTERM to the command started, as `timeout` or a service manager sends
+    // it, ends the server: its port is free again.
+    let address = listener
+        .url
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .to_string();
+    // SAFETY: kill has no memory effects; the process is the test's child.
+    unsafe {
+        libc::kill(listener.child.id() as libc::pid_t, libc::SIGTERM);
+    }
+    let deadline = Instant::now() + std::time::Duration::from_secs(10);
+    while listener.child.try_wait().unwrap().is_none() {
+        assert!(
+            Instant::now() < deadline,
+            "listen.sh still running 10 s after SIGTERM"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    std::net::TcpListener::bind(&address).unwrap_or_else(|error| {
+        panic!("{address} still taken after SIGTERM to listen.sh: {error}")
+    });
     drop(listener);
     for task in ["a", "b"] {
         let problem = format!("apc999-{task}");

@@ -49,6 +49,8 @@ usage: judge COMMAND [OPTION...]    (in this workspace: cargo judge COMMAND)
   outputs   Writes the .out of each new .in of a problem from its naive.
   new       Makes a problem (crates/NAME, io-tests/NAME), or adds pieces to one.
   listen    Makes each problem Competitive Companion sends from the browser.
+  submit    Judges a problem, then copies what its judge takes to the clipboard.
+  watch     Judges a problem again on every save of its sources or cases.
   bench     Times solutions against their input-only baselines.
   help      Shows this, or a command's options: judge help COMMAND.
 
@@ -268,6 +270,23 @@ Receives problems from the Competitive Companion browser extension on
 127.0.0.1:P (default 4244) and makes each one as `judge new` does, with
 its samples, limits and URL. `judge listen --help` tells the rest.";
 
+/// `judge help submit`: the tool's own `--help` says the rest.
+const SUBMIT_HELP: &str = "\
+usage: judge submit NAME [--no-check] [--open] [--print]
+
+Judges NAME's stored cases as `judge check NAME` does and, when every case
+passes, copies what NAME's judge takes to the clipboard (AtCoder: main.rs
+as it is; other judges: the bundle), and says where to paste it.
+`judge submit --help` tells the rest.";
+
+/// `judge help watch`: the tool's own `--help` says the same.
+const WATCH_HELP: &str = "\
+usage: judge watch NAME
+
+Judges NAME as `judge check NAME` does, then again on every save of its
+crate or its cases (a burst of saves counts once), the screen cleared
+first. Ctrl-C ends it.";
+
 /// Exit status when stdout is a closed pipe (`judge ... | head -1`): what a
 /// shell shows for a program ended by SIGPIPE, reached without a message.
 const BROKEN_PIPE_EXIT: u8 = 141;
@@ -279,7 +298,7 @@ struct CommandSpec {
     parse: fn(&mut Parser) -> Result<Command, Stop>,
 }
 
-const COMMANDS: [CommandSpec; 7] = [
+const COMMANDS: [CommandSpec; 9] = [
     CommandSpec {
         name: "check",
         help: CHECK_HELP,
@@ -316,6 +335,17 @@ const COMMANDS: [CommandSpec; 7] = [
         // The listener reads its own options, and prints its own help.
         parse: |parser| Ok(Command::Listen(parser.raw_args()?.collect())),
     },
+    CommandSpec {
+        name: "submit",
+        help: SUBMIT_HELP,
+        // The tool reads its own options, and prints its own help.
+        parse: |parser| Ok(Command::Submit(parser.raw_args()?.collect())),
+    },
+    CommandSpec {
+        name: "watch",
+        help: WATCH_HELP,
+        parse: |parser| Ok(Command::Watch(parser.raw_args()?.collect())),
+    },
 ];
 
 /// What the command line asks to run.
@@ -329,6 +359,10 @@ enum Command {
     Growth(Vec<OsString>),
     /// `judge listen ARGS`: ARGS go to the listener.
     Listen(Vec<OsString>),
+    /// `judge submit ARGS`: ARGS go to the submit tool.
+    Submit(Vec<OsString>),
+    /// `judge watch ARGS`: ARGS go to the watch tool.
+    Watch(Vec<OsString>),
     New(NewOptions),
 }
 
@@ -470,6 +504,8 @@ fn main() -> ExitCode {
         Command::Bench(options) => bench_command(&options),
         Command::Growth(args) => growth_command(&args),
         Command::Listen(args) => listen_command(&args),
+        Command::Submit(args) => tool_command("submit", &args),
+        Command::Watch(args) => tool_command("watch", &args),
         Command::New(options) => new_command(&options),
     }
 }
@@ -1298,6 +1334,45 @@ fn listen_command(args: &[OsString]) -> ExitCode {
         let mut tool_args: Vec<OsString> = vec!["--root".into(), root.into()];
         tool_args.extend(args.iter().cloned());
         run_tool(&bin_dir, "listen", &tool_args)
+    };
+    run().unwrap_or_else(|message| {
+        eprintln!("judge: {message}");
+        ExitCode::from(2)
+    })
+}
+
+/// `judge submit ARGS` and `judge watch ARGS`: builds the tool (a package of
+/// its own, as the listener is, so that what it links stays out of every
+/// other build) and what `judge check` runs of the problem named (for
+/// submit, the bundler too), then runs the tool, which judges with this
+/// judge.
+fn tool_command(tool: &str, args: &[OsString]) -> ExitCode {
+    let run = || -> Result<ExitCode, String> {
+        let root = find_root(Path::new("."))?;
+        let mut build = Build::default();
+        build.binary(tool, tool);
+        let named = args
+            .iter()
+            .filter_map(|arg| arg.to_str())
+            .find(|arg| !arg.starts_with('-'));
+        // Without a problem (`--help`, a mistake) the tool alone says so.
+        if let Some(problem) = named.and_then(|name| Problem::load(&root, name).ok()) {
+            if tool == "submit" {
+                build.binary("bundle", "bundle");
+            }
+            select_for_check(&problem, &mut build)
+                .map_err(|error| format!("{}: {error}", problem.name))?;
+        }
+        let bin_dir = release_dir(&root);
+        build.run(&root, &bin_dir)?;
+        let mut tool_args: Vec<OsString> = vec![
+            "--root".into(),
+            root.into(),
+            "--bin-dir".into(),
+            bin_dir.clone().into(),
+        ];
+        tool_args.extend(args.iter().cloned());
+        run_tool(&bin_dir, tool, &tool_args)
     };
     run().unwrap_or_else(|message| {
         eprintln!("judge: {message}");

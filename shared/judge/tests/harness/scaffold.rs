@@ -25,6 +25,15 @@
 //!   limits, and check.sh judges it once main.rs is written: a plain problem,
 //!   one read and answered in files, a contest of two, an interactive one.
 //!
+//! - (g) `scripts/submit.sh`: under a real X server (Xvfb, no clipboard
+//!   manager) another program reads back, after the command has ended,
+//!   exactly main.rs for an AtCoder problem, and for a Codeforces problem a
+//!   bundle that bare rustc builds and that answers right; a failing sample
+//!   leaves the clipboard as it was; without a display the terminal gets the
+//!   OSC 52 sequence that carries main.rs;
+//! - (h) `scripts/watch.sh` in a terminal (tmux): WA on the screen within
+//!   seconds of saving a wrong main.rs, AC after the fix.
+//!
 //! Outcomes are judged by exit codes and by the lines the judge, the tools and
 //! libtest print, never by cargo's own messages, so the test holds whatever
 //! the user's cargo settings: the scratch workspace's path has a space, cargo
@@ -342,10 +351,12 @@ fn new_problems_build_pass_and_fail_as_they_should() {
     comparison_modes(&s);
     interactive_problem(&s);
     received_problems(&s);
+    submitted_problems(&s);
+    watched_problem(&s);
 
     drop(scratch);
     println!(
-        "scaffold: (a) to (f) hold [{} s]",
+        "scaffold: (a) to (h) hold [{} s]",
         started.elapsed().as_secs()
     );
 }
@@ -1093,4 +1104,264 @@ fn received_problems(s: &Scaffold) {
         .has_line_starting("WA   sample-1 ")
         .has(&["wrote no output.txt"]);
     s.step("(f) problems sent by the extension are made and judged: plain, in files, a contest, interactive");
+}
+
+/// An X server of the test's own (Xvfb), with no clipboard manager; ended
+/// when dropped.
+struct XServer {
+    child: std::process::Child,
+    display: String,
+}
+
+impl XServer {
+    fn start() -> XServer {
+        // A display number no other run of this test uses at once.
+        let number = 50 + std::process::id() % 400;
+        let display = format!(":{number}");
+        let child = Command::new("Xvfb")
+            .args([
+                display.as_str(),
+                "-nolisten",
+                "tcp",
+                "-screen",
+                "0",
+                "640x480x24",
+            ])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("step (g) needs Xvfb and xclip: apt-get install xvfb xclip");
+        let socket = PathBuf::from(format!("/tmp/.X11-unix/X{number}"));
+        let deadline = Instant::now() + std::time::Duration::from_secs(20);
+        while !socket.exists() {
+            assert!(Instant::now() < deadline, "Xvfb {display} did not start");
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        XServer { child, display }
+    }
+
+    /// `xclip ARGS` on this display: what it printed.
+    fn xclip(&self, args: &[&str], input: Option<&str>) -> String {
+        use std::io::Write;
+        let mut child = Command::new("xclip")
+            .args(args)
+            .env("DISPLAY", &self.display)
+            .stdin(Stdio::piped())
+            .stdout(if input.is_some() {
+                Stdio::null()
+            } else {
+                Stdio::piped()
+            })
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("step (g) needs xclip: apt-get install xclip");
+        let mut stdin = child.stdin.take().unwrap();
+        if let Some(input) = input {
+            stdin.write_all(input.as_bytes()).unwrap();
+        }
+        drop(stdin);
+        let output = child.wait_with_output().unwrap();
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    }
+
+    /// The clipboard's text, as another program reads it.
+    fn clipboard(&self) -> String {
+        self.xclip(&["-selection", "clipboard", "-out"], None)
+    }
+}
+
+impl Drop for XServer {
+    fn drop(&mut self) {
+        // Its clients (the owners xclip left behind) end with it.
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// (g) scripts/submit.sh: the clipboard under X11, and OSC 52 without a display.
+fn submitted_problems(s: &Scaffold) {
+    let x = XServer::start();
+    let on_display = |args: &[&str]| {
+        let mut command = s.script("submit.sh", args);
+        command
+            .env("DISPLAY", &x.display)
+            .env_remove("WAYLAND_DISPLAY");
+        command
+    };
+    x.xclip(
+        &["-selection", "clipboard", "-in"],
+        Some("the clipboard before"),
+    );
+    assert_eq!(x.clipboard(), "the clipboard before");
+
+    // An AtCoder problem (made in (f)) whose main.rs fails a sample: nothing copied.
+    s.solution("abc086-a", true);
+    expect(1, on_display(&["abc086-a"]))
+        .has_line_starting("WA   sample-")
+        .has(&["submit: abc086-a fails its cases: nothing copied"]);
+    assert_eq!(x.clipboard(), "the clipboard before");
+    // Right: main.rs as it is, read back once the command has ended.
+    s.solution("abc086-a", false);
+    expect(0, on_display(&["abc086-a"])).has(&[
+        "copied crates/abc086-a/src/main.rs (",
+        " bytes) to the clipboard (xclip): paste it at https://atcoder.jp/contests/abc086/submit?taskScreenName=abc086_a",
+    ]);
+    assert_eq!(x.clipboard(), s.read("crates/abc086-a/src/main.rs"));
+    s.step("(g) submit.sh copies an AtCoder problem's main.rs, and nothing when a sample fails");
+
+    // A Codeforces problem: its bundle, which bare rustc builds and which answers.
+    let url = "https://codeforces.com/contest/1/problem/A";
+    expect(0, s.script("new-problem.sh", &["cf-parity", "--url", url]));
+    s.samples("cf-parity");
+    s.solution("cf-parity", false);
+    expect(0, on_display(&["cf-parity"])).has(&[
+        "copied the bundle of cf-parity (std only) (",
+        "paste it at https://codeforces.com/contest/1/submit?submittedProblemIndex=A",
+    ]);
+    let bundle = x.clipboard();
+    // main.rs itself would not build: bare rustc has no proconio.
+    let dir = s.path("target-bundle");
+    fs::create_dir_all(&dir).unwrap();
+    fs::write(dir.join("main.rs"), &bundle).unwrap();
+    let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
+    let built = Command::new(rustc)
+        .args(["--edition", "2021", "-O", "-o"])
+        .arg(dir.join("main"))
+        .arg(dir.join("main.rs"))
+        .output()
+        .unwrap();
+    assert!(
+        built.status.success(),
+        "the bundle does not build: {}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    let answer = run({
+        let mut command = Command::new(dir.join("main"));
+        command.stdin(File::open(s.path("io-tests/cf-parity/sample-2.in")).unwrap());
+        command
+    });
+    assert_eq!(answer.stdout, "Odd\n");
+    fs::remove_dir_all(&dir).unwrap();
+    drop(x);
+    s.step("(g) submit.sh copies a Codeforces problem's bundle, which builds and answers");
+
+    // No display: the terminal (a pseudo-terminal of `script`'s) is asked.
+    let mut command = s.command_in(
+        "",
+        "script",
+        &["-q", "-e", "-c", "scripts/submit.sh abc086-a", "/dev/null"],
+    );
+    command.env_remove("DISPLAY").env_remove("WAYLAND_DISPLAY");
+    let terminal = expect(0, command);
+    let main_rs = s.read("crates/abc086-a/src/main.rs");
+    use base64::Engine;
+    let sequence = format!(
+        "\x1b]52;c;{}\x07",
+        base64::engine::general_purpose::STANDARD.encode(&main_rs)
+    );
+    assert!(
+        terminal.stdout.contains(&sequence),
+        "no OSC 52 with main.rs in:\n{:?}",
+        terminal.stdout
+    );
+    terminal.has(&["to the clipboard (the terminal, by OSC 52)"]);
+    s.step("(g) without a display, submit.sh writes main.rs to the terminal by OSC 52");
+}
+
+/// A tmux server of the test's own, ended when dropped.
+struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    fn command(&self, args: &[&str]) -> Command {
+        let mut command = Command::new("tmux");
+        command
+            .args(["-L", &self.socket])
+            .args(args)
+            .stdin(Stdio::null());
+        command
+    }
+
+    /// The screen of `session`.
+    fn screen(&self, session: &str) -> String {
+        run(self.command(&["capture-pane", "-p", "-t", session])).stdout
+    }
+
+    /// Waits up to `seconds` for the screen to satisfy `done`; the seconds it took.
+    fn wait_for(
+        &self,
+        session: &str,
+        seconds: u64,
+        what: &str,
+        done: impl Fn(&str) -> bool,
+    ) -> f64 {
+        let started = Instant::now();
+        loop {
+            let screen = self.screen(session);
+            if done(&screen) {
+                return started.elapsed().as_secs_f64();
+            }
+            assert!(
+                started.elapsed().as_secs() < seconds,
+                "no {what} on the screen after {seconds} s:\n{screen}"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = self.command(&["kill-server"]).output();
+    }
+}
+
+/// (h) scripts/watch.sh: judged again on every save, as the screen shows.
+fn watched_problem(s: &Scaffold) {
+    let tmux = Tmux {
+        socket: format!("judge-watch-{}", std::process::id()),
+    };
+    let target = format!("CARGO_TARGET_DIR={}", s.target_dir.display());
+    let ws = s.ws.to_string_lossy().into_owned();
+    expect(
+        0,
+        tmux.command(&[
+            "new-session",
+            "-d",
+            "-s",
+            "watch",
+            "-x",
+            "150",
+            "-y",
+            "50",
+            "-c",
+            &ws,
+            "-e",
+            &target,
+            "sh scripts/watch.sh abc086-a; sleep 600",
+        ]),
+    )
+    .lacks("error");
+    let passed = |screen: &str| {
+        screen.contains("2 passed, 0 failed")
+            || screen.contains("1 problem unchanged since it passed")
+    };
+    tmux.wait_for("watch", 300, "the first verdict", |screen| {
+        passed(screen) && screen.contains("watching crates/abc086-a")
+    });
+    s.solution("abc086-a", true);
+    let seconds = tmux.wait_for("watch", 60, "WA", |screen| {
+        screen.contains("WA   sample-") && screen.contains("watching crates/abc086-a")
+    });
+    println!("scaffold: (h) WA on the screen {seconds:.1} s after the save");
+    s.solution("abc086-a", false);
+    tmux.wait_for("watch", 60, "AC after the fix", |screen| {
+        screen.contains("2 passed, 0 failed")
+            && !screen.contains("WA   ")
+            && screen.contains("watching")
+    });
+    drop(tmux);
+    s.step("(h) watch.sh shows WA within seconds of a wrong save and AC after the fix");
 }

@@ -1,0 +1,7 @@
+#!/bin/sh
+# Judges PROBLEM as check.sh does, then again on every save of its crate or
+# its cases, the screen cleared first; Ctrl-C ends it.
+#
+#   scripts/watch.sh PROBLEM
+root=$(cd "$(dirname "$0")/.." && pwd) || exit 2
+cd "$root" && exec cargo judge watch "$@"

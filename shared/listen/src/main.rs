@@ -19,9 +19,13 @@ problem of the workspace at ROOT (default: the one the current folder is
 in), as `judge new` makes one: crates/NAME with the time and memory limits
 and the URL, io-tests/NAME/sample-N.in and .out, the interactive scaffold
 for an interactive problem, input-file and output-file for one that reads
-or writes files. A contest gives all its problems. NAME comes from the
-judge and the problem's id in its URL (abc086-a, cf-954-g, boj-14952),
-else from its name. A problem already there is left as it is.
+or writes files, input-pattern and answer-file for one whose input is
+downloaded (Meta Hacker Cup; `judge run NAME --latest DIR`). A contest
+gives all its problems. NAME comes from the judge and the problem's id in
+its URL (abc086-a, cf-954-g, boj-14952, cses-241-b), else from its name. A
+problem already there is left as it is; another problem whose name is
+taken gets NAME-2 (the same problem: the same URL but for its language, or
+the same samples).
 Listens on 127.0.0.1 only, on port P (default 4244, one of the ports the
 extension sends to unless told: 1327, 4244, 6174, 10042, 10043, 10045,
 27121; another port must be added in the extension's settings). Takes

@@ -34,11 +34,14 @@ pub enum TestType {
     MultiNumber,
 }
 
-/// `input` or `output`: the standard stream, or a file in the working folder.
+/// `input` or `output`: the standard stream, or a file in the working folder;
+/// for `input`, also a file the user downloads (Meta Hacker Cup: `regex`, the
+/// pattern its name matches).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Stream {
     Standard,
     File(String),
+    Downloaded { pattern: String },
 }
 
 /// `batch`: the problems a contest parser sent together share its id.
@@ -157,10 +160,13 @@ fn stream(fields: &Map<String, Value>, key: &str, standard: &str) -> Result<Stre
             string(stream, "fileName").map_err(|error| format!("{key}: {error}"))?,
         )),
         kind if kind == standard => Ok(Stream::Standard),
-        // `regex`: the newest file whose name matches, a choice the judge
-        // makes at run time; no judge this workspace knows works that way.
+        // The newest download whose name matches: `judge run --latest`.
+        "regex" if key == "input" => Ok(Stream::Downloaded {
+            pattern: string(stream, "pattern").map_err(|error| format!("{key}: {error}"))?,
+        }),
         other => Err(format!(
-            "{key}: type {other:?} is not supported (\"{standard}\" or \"file\")"
+            "{key}: type {other:?} is not supported (\"{standard}\", \"file\"{})",
+            if key == "input" { " or \"regex\"" } else { "" }
         )),
     }
 }
@@ -282,9 +288,14 @@ mod tests {
                 r#"testType is "single" or "multiNumber", not "many""#,
             ),
             (with("input", r#"{"type": "file"}"#), "input: no fileName"),
+            (with("input", r#"{"type": "regex"}"#), "input: no pattern"),
             (
-                with("input", r#"{"type": "regex", "pattern": "x.*"}"#),
-                r#"input: type "regex" is not supported ("stdin" or "file")"#,
+                with("input", r#"{"type": "socket"}"#),
+                r#"input: type "socket" is not supported ("stdin", "file" or "regex")"#,
+            ),
+            (
+                with("output", r#"{"type": "regex", "pattern": "x.*"}"#),
+                r#"output: type "regex" is not supported ("stdout", "file")"#,
             ),
             (with("output", "[]"), "output is not an object"),
             (with("interactive", "1"), "interactive is not true or false"),

@@ -122,8 +122,17 @@ impl Listener {
                 if let Stream::File(file) = &task.input {
                     facts.push(format!("reads {file}"));
                 }
-                if let Stream::File(file) = &task.output {
-                    facts.push(format!("writes {file}"));
+                if let Stream::Downloaded { pattern } = &task.input {
+                    facts.push(format!(
+                        "its input downloaded (a file named /{pattern}/: cargo judge run {name} --latest DIR)"
+                    ));
+                }
+                match (&task.input, &task.output) {
+                    (Stream::Downloaded { .. }, Stream::File(file)) => {
+                        facts.push(format!("its answer uploaded as {file}"));
+                    }
+                    (_, Stream::File(file)) => facts.push(format!("writes {file}")),
+                    _ => {}
                 }
                 if name != first_choice {
                     facts.push(format!("{first_choice} is another problem"));
@@ -246,7 +255,17 @@ fn without_language(url: &str) -> String {
 fn new_problem(name: &str, task: &Task) -> NewProblem {
     let file = |stream: &Stream| match stream {
         Stream::File(name) => Some(name.clone()),
-        Stream::Standard => None,
+        Stream::Standard | Stream::Downloaded { .. } => None,
+    };
+    // A downloaded input's problem reads stdin and writes stdout (so are its
+    // samples judged); the file named for its output is the answer to upload.
+    let input_pattern = match &task.input {
+        Stream::Downloaded { pattern } => Some(pattern.clone()),
+        _ => None,
+    };
+    let (output_file, answer_file) = match input_pattern {
+        Some(_) => (None, file(&task.output)),
+        None => (file(&task.output), None),
     };
     NewProblem {
         url: Some(task.url.clone()),
@@ -260,7 +279,9 @@ fn new_problem(name: &str, task: &Task) -> NewProblem {
             .collect(),
         multi_case: task.test_type == TestType::MultiNumber,
         input_file: file(&task.input),
-        output_file: file(&task.output),
+        output_file,
+        input_pattern,
+        answer_file,
         ..NewProblem::named(name)
     }
 }

@@ -204,6 +204,7 @@ mod tests {
     use super::*;
 
     /// A folder holding (empty) programs of these names.
+    #[cfg(all(unix, not(target_os = "macos")))]
     fn path_with(dir: &Path, names: &[&str]) -> Vec<PathBuf> {
         for name in names {
             std::fs::write(
@@ -215,6 +216,7 @@ mod tests {
         vec![dir.to_path_buf()]
     }
 
+    #[cfg(all(unix, not(target_os = "macos")))]
     fn scratch(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!("clipboard-{}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);

@@ -13,6 +13,8 @@
 //! single-case = true       # optional: an input is one case, not a count and cases
 //! input-file = "in.txt"    # optional: the program reads this file, not stdin
 //! output-file = "out.txt"  # optional: the program writes this file, not stdout
+//! input-pattern = "x_.*input[.]txt"  # optional: a downloaded input's name ([`downloads`])
+//! answer-file = "x_output.txt"       # optional: the answer `judge run --latest` writes
 //! ```
 //!
 //! `input-file` and `output-file` are for the older judges' problems whose
@@ -331,6 +333,42 @@ pub fn growth_claim(manifest_dir: &Path) -> io::Result<Option<f64>> {
     manifest
         .number(JUDGE_TABLE, "growth")
         .map_err(|error| invalid(format!("{}: {error}", manifest_path.display())))
+}
+
+/// Where a problem whose judge hands its input out as a file to download
+/// (Meta Hacker Cup) finds it, and what the answer to upload is called:
+/// `input-pattern` (a regular expression the whole file name matches, as
+/// Competitive Companion sends it: `leapfrog_ch__.*input[.]txt`) and
+/// `answer-file` (default `output.txt`), which `judge run NAME --latest DIR`
+/// reads and writes. Its samples are judged on stdin and stdout as any
+/// problem's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Downloads {
+    pub input_pattern: String,
+    pub answer_file: String,
+}
+
+/// The [`Downloads`] of the crate at `manifest_dir`, `None` without an
+/// `input-pattern`.
+///
+/// # Errors
+/// When the manifest cannot be read, or `answer-file` is not a plain file name.
+pub fn downloads(manifest_dir: &Path) -> io::Result<Option<Downloads>> {
+    let (manifest_path, manifest) = read_manifest(manifest_dir)?;
+    let in_manifest = |error: io::Error| invalid(format!("{}: {error}", manifest_path.display()));
+    let Some(input_pattern) = manifest
+        .string(JUDGE_TABLE, "input-pattern")
+        .map_err(in_manifest)?
+    else {
+        return Ok(None);
+    };
+    let answer_file = file_name(&manifest, "answer-file")
+        .map_err(in_manifest)?
+        .unwrap_or_else(|| "output.txt".to_string());
+    Ok(Some(Downloads {
+        input_pattern,
+        answer_file,
+    }))
 }
 
 /// The manifest of the crate at `manifest_dir`, with its path for messages.

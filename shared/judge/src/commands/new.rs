@@ -115,6 +115,11 @@ pub struct NewProblem {
     pub input_file: Option<String>,
     /// The file it writes its answer to (`output-file`), instead of stdout.
     pub output_file: Option<String>,
+    /// For a judge that hands its input out as a file to download: the
+    /// regular expression its name matches (`input-pattern`) and the answer
+    /// file to upload (`answer-file`); see [`crate::cases::problem::Downloads`].
+    pub input_pattern: Option<String>,
+    pub answer_file: Option<String>,
 }
 
 impl NewProblem {
@@ -537,9 +542,18 @@ fn check_values(spec: &NewProblem) -> Result<(), NewError> {
     if url.contains(char::is_control) {
         return invalid("the URL may not contain a control character".to_string());
     }
+    if let Some(pattern) = &spec.input_pattern {
+        if pattern.is_empty() || pattern.contains(['"', '\\']) || pattern.contains(char::is_control)
+        {
+            return invalid(format!(
+                "bad input-pattern '{pattern}' (not empty, no quote, backslash or control character)"
+            ));
+        }
+    }
     for (key, file) in [
         ("input-file", &spec.input_file),
         ("output-file", &spec.output_file),
+        ("answer-file", &spec.answer_file),
     ] {
         if let Some(file) = file {
             if !is_plain_file_name(file) {
@@ -630,6 +644,19 @@ fn manifest(spec: &NewProblem) -> String {
         keys.push(format!(
             "# Written to this file in the working folder, not stdout.\noutput-file = \"{file}\""
         ));
+    }
+    if let Some(pattern) = &spec.input_pattern {
+        keys.push(
+            format!(
+                "# The judge hands the input out to download: `judge run @NAME@ --latest DIR`\n\
+             # runs on the newest file of DIR whose name matches this (a regular\n\
+             # expression), and writes answer-file beside it.\ninput-pattern = \"{pattern}\""
+            )
+            .replace("@NAME@", &spec.name),
+        );
+        if let Some(file) = &spec.answer_file {
+            keys.push(format!("answer-file = \"{file}\""));
+        }
     }
     let text = if keys.is_empty() {
         text

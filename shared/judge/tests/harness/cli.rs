@@ -258,7 +258,8 @@ fn help_lists_the_commands() {
     let (_, usage, _) = judge_text(&["--help"]);
     // One line each, and each has a help of its own.
     for command in [
-        "check", "test", "stress", "outputs", "bench", "new", "listen", "submit", "watch", "help",
+        "check", "test", "stress", "outputs", "bench", "new", "listen", "submit", "watch", "run",
+        "help",
     ] {
         let lines = usage
             .lines()

@@ -32,7 +32,11 @@
 //!   leaves the clipboard as it was; without a display the terminal gets the
 //!   OSC 52 sequence that carries main.rs;
 //! - (h) `scripts/watch.sh` in a terminal (tmux): WA on the screen within
-//!   seconds of saving a wrong main.rs, AC after the fix.
+//!   seconds of saving a wrong main.rs, AC after the fix;
+//! - (i) a problem whose input is downloaded (Meta Hacker Cup: the listener's
+//!   `input.type = "regex"`): made with its pattern, its samples judged on
+//!   stdin; `scripts/run.sh --latest DIR` writes the answer file beside the
+//!   newest matching download, `--input FILE` and stdin print the output.
 //!
 //! Outcomes are judged by exit codes and by the lines the judge, the tools and
 //! libtest print, never by cargo's own messages, so the test holds whatever
@@ -353,10 +357,11 @@ fn new_problems_build_pass_and_fail_as_they_should() {
     received_problems(&s);
     submitted_problems(&s);
     watched_problem(&s);
+    downloaded_input(&s);
 
     drop(scratch);
     println!(
-        "scaffold: (a) to (h) hold [{} s]",
+        "scaffold: (a) to (i) hold [{} s]",
         started.elapsed().as_secs()
     );
 }
@@ -1364,4 +1369,85 @@ fn watched_problem(s: &Scaffold) {
     });
     drop(tmux);
     s.step("(h) watch.sh shows WA within seconds of a wrong save and AC after the fix");
+}
+
+/// (i) A problem whose input is downloaded: made by the listener, run by run.sh.
+fn downloaded_input(s: &Scaffold) {
+    let mut listener = Listener::start(s);
+    let doubling = r#"{"name": "A: Doubling", "group": "Meta Coding Competitions - Practice Round",
+        "url": "https://www.facebook.com/codingcompetitions/hacker-cup/2019/practice-round/problems/A",
+        "interactive": false, "memoryLimit": 1024, "timeLimit": 360000,
+        "tests": [{"input": "2\n3\n5\n", "output": "Case #1: 6\nCase #2: 10\n"}],
+        "testType": "multiNumber",
+        "input": {"type": "regex", "pattern": "doubling_.*input[.]txt"},
+        "output": {"type": "file", "fileName": "doubling_output.txt"}, "languages": {}}"#;
+    let said = listener.send(doubling);
+    drop(listener);
+    let name = "facebook-2019-a";
+    assert!(said.starts_with(&format!("made {name} (A: Doubling), 1 sample, 360000 ms, 1024 MB, its input downloaded (a file named /doubling_.*input[.]txt/: cargo judge run {name} --latest DIR), its answer uploaded as doubling_output.txt: ")), "{said}");
+    let manifest = s.read(&format!("crates/{name}/Cargo.toml"));
+    for line in [
+        "input-pattern = \"doubling_.*input[.]txt\"",
+        "answer-file = \"doubling_output.txt\"",
+        "single-case = false",
+    ] {
+        assert!(manifest.lines().any(|l| l == line), "{line} in\n{manifest}");
+    }
+    assert!(!manifest.contains("output-file"), "{manifest}");
+    s.write(
+        &format!("crates/{name}/src/main.rs"),
+        "use proconio::input;\n\nfn main() {\n    input! {\n        t: usize,\n        n: [u64; t],\n    }\n    \
+         for (case, x) in n.iter().enumerate() {\n        println!(\"Case #{}: {}\", case + 1, 2 * x);\n    }\n}\n",
+    );
+    expect(0, s.script("check.sh", &[name])).has_line("1 passed, 0 failed");
+
+    // The downloads folder: the newest file whose whole name matches is run.
+    let downloads = s.path("downloads");
+    fs::create_dir_all(&downloads).unwrap();
+    let put = |file: &str, text: &str, seconds_ago: u64| {
+        let path = downloads.join(file);
+        fs::write(&path, text).unwrap();
+        let handle = File::options().write(true).open(&path).unwrap();
+        handle
+            .set_modified(
+                std::time::SystemTime::now() - std::time::Duration::from_secs(seconds_ago),
+            )
+            .unwrap();
+    };
+    put("doubling_sample_input.txt", "1\n1\n", 300);
+    put("doubling_full_input.txt", "3\n7\n8\n9\n", 100);
+    put("doubling_full_input.txt.zip", "not text", 10);
+    put("other_input.txt", "1\n100\n", 10);
+    let folder = downloads.to_string_lossy().into_owned();
+    let ran = expect(0, s.script("run.sh", &[name, "--latest", &folder]));
+    let answer = downloads.join("doubling_output.txt");
+    ran.has(&[
+        &format!(
+            "{name} on {}: ",
+            downloads.join("doubling_full_input.txt").display()
+        ),
+        &format!("; wrote {} (", answer.display()),
+    ]);
+    assert_eq!(
+        fs::read_to_string(&answer).unwrap(),
+        "Case #1: 14\nCase #2: 16\nCase #3: 18\n"
+    );
+    // On a file, and on stdin: the output printed, the cost on stderr.
+    let sample = downloads
+        .join("doubling_sample_input.txt")
+        .to_string_lossy()
+        .into_owned();
+    let on_file = expect(0, s.script("run.sh", &[name, "--input", &sample]));
+    assert_eq!(on_file.stdout, "Case #1: 2\n");
+    on_file.has(&[" s (cpu ", "peak memory "]);
+    let mut piped = s.script("run.sh", &[name]);
+    piped.stdin(File::open(downloads.join("doubling_full_input.txt")).unwrap());
+    let on_stdin = expect(0, piped);
+    assert_eq!(on_stdin.stdout, "Case #1: 14\nCase #2: 16\nCase #3: 18\n");
+    on_stdin.has(&[&format!("{name} on stdin: ")]);
+    // --latest for a problem without a pattern says so.
+    expect(2, s.script("run.sh", &["abc086-a", "--latest", &folder]))
+        .has(&["abc086-a has no input-pattern in its manifest"]);
+    fs::remove_dir_all(&downloads).unwrap();
+    s.step("(i) a downloaded input's problem: made with its pattern, run.sh --latest writes its answer beside the newest download");
 }

@@ -21,6 +21,9 @@
 //! `JUDGE_SCALE_PROBLEMS` sets N (default 200). Everything lives under
 //! `$CARGO_TARGET_TMPDIR/scale`, removed at the start and at the end.
 
+// It runs the POSIX sh scripts, and counts disk blocks as Unix has them.
+#![cfg(unix)]
+
 use std::collections::HashSet;
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -251,27 +251,30 @@ pub(crate) fn style() -> Style {
 }
 
 /// Runs the tool `name` of `bin_dir` with `args`; its exit status is the
-/// judge's. On Unix the tool takes this process's place (`exec`), so that a
-/// signal sent to the command started (SIGTERM from `timeout`, a service
-/// manager or a terminal multiplexer) reaches the tool: a listener left
-/// behind by its judge would keep its port.
-#[cfg(unix)]
+/// judge's ([`replace_with`]).
 pub(crate) fn run_tool(bin_dir: &Path, name: &str, args: &[OsString]) -> Result<ExitCode, String> {
-    use std::os::unix::process::CommandExt;
     let tool = program_path(bin_dir, name);
-    let error = std::process::Command::new(&tool).args(args).exec();
-    Err(format!("{}: {error}", show_path(&tool)))
+    let mut command = std::process::Command::new(&tool);
+    command.args(args);
+    replace_with(command).map_err(|error| format!("{}: {error}", show_path(&tool)))
 }
 
-/// Runs the tool `name` of `bin_dir` with `args`; its exit status is the
-/// judge's (Windows has no `exec`: Ctrl-C reaches both, as one console's).
+/// Runs `command` in this process's stead: its exit status is the judge's. On
+/// Unix it takes this process's place (`exec`), so that a signal sent to the
+/// command started (SIGTERM from `timeout`, a service manager or a terminal
+/// multiplexer) reaches it: a listener left behind by its judge would keep
+/// its port.
+#[cfg(unix)]
+pub(crate) fn replace_with(mut command: std::process::Command) -> io::Result<ExitCode> {
+    use std::os::unix::process::CommandExt;
+    Err(command.exec())
+}
+
+/// Runs `command` in this process's stead: its exit status is the judge's
+/// (Windows has no `exec`: Ctrl-C reaches both, as one console's).
 #[cfg(not(unix))]
-pub(crate) fn run_tool(bin_dir: &Path, name: &str, args: &[OsString]) -> Result<ExitCode, String> {
-    let tool = program_path(bin_dir, name);
-    let status = std::process::Command::new(&tool)
-        .args(args)
-        .status()
-        .map_err(|error| format!("{}: {error}", show_path(&tool)))?;
+pub(crate) fn replace_with(mut command: std::process::Command) -> io::Result<ExitCode> {
+    let status = command.status()?;
     Ok(match status.code() {
         Some(code) => ExitCode::from(u8::try_from(code).unwrap_or(1)),
         None => ExitCode::FAILURE,

@@ -1,6 +1,7 @@
 //! What the `judge` command does, as a library.
 //!
 //! - [`check`]: a problem against all its cases, with a report;
+//! - [`io_tests`]: a new problem's `tests/io_tests.rs`, without libtest;
 //! - [`passed`]: what `judge check` remembers of the problems that passed;
 //! - [`stress`]: a submission against its brute force on generated inputs;
 //! - [`outputs`]: the `.out` of new inputs, from the brute force;
@@ -11,6 +12,7 @@
 pub mod bench;
 pub mod build;
 pub mod check;
+pub mod io_tests;
 pub mod new;
 pub mod outputs;
 pub mod passed;

@@ -7,10 +7,10 @@
 //! every time.
 //!
 //! The fingerprint covers what its binaries are built from and what judges
-//! them: the crate's manifest and `src/`, every file of its cases' folder
-//! (names and contents), each program that judges it (its binary, validator,
-//! checker, interactor: their size and modification time, which a build that
-//! changes them changes), and what every problem shares ([`Shared`]: the
+//! them: the crate's manifest and `src/`, every file of its cases' folder,
+//! each program that judges it (its binary, validator, checker, interactor),
+//! each by name and stamp (size, modification and change times: see
+//! `hash_stamp`), and what every problem shares ([`Shared`]: the
 //! workspace's manifest, lock and cargo configuration, the harness's and
 //! `libs/`' sources, the compiler, the build's environment, the judge itself
 //! and its runner).
@@ -34,7 +34,7 @@ pub struct Fingerprint(u64);
 
 impl Fingerprint {
     fn text(self) -> String {
-        format!("{:016x}\n", self.0)
+        format!("{:016x}", self.0)
     }
 }
 
@@ -47,7 +47,8 @@ impl Shared {
     /// workspace's `Cargo.toml`, `Cargo.lock`'s registry packages,
     /// `.cargo/config.toml` and
     /// toolchain file, every file of `shared/judge/` (which each problem
-    /// depends on) and `libs/`, cargo's own configuration in `CARGO_HOME`, the
+    /// depends on) and `libs/`, cargo's own configuration in `CARGO_HOME`,
+    /// rustup's settings (its default toolchain and overrides), the
     /// compiler ([`hash_compiler`]), the environment variables that change a
     /// build, the judge's own binary and the runner's name.
     ///
@@ -73,12 +74,18 @@ impl Shared {
                 hash_folder(&mut hasher, &folder, &folder)?;
             }
         }
-        let cargo_home = std::env::var_os("CARGO_HOME")
-            .map(PathBuf::from)
-            .or_else(|| std::env::var_os("HOME").map(|home| Path::new(&home).join(".cargo")));
-        if let Some(cargo_home) = cargo_home {
+        let home = |variable: &str, folder: &str| {
+            std::env::var_os(variable)
+                .map(PathBuf::from)
+                .or_else(|| std::env::var_os("HOME").map(|home| Path::new(&home).join(folder)))
+        };
+        if let Some(cargo_home) = home("CARGO_HOME", ".cargo") {
             hash_if_present(&mut hasher, &cargo_home.join("config.toml"))?;
             hash_if_present(&mut hasher, &cargo_home.join("config"))?;
+        }
+        // rustup's default toolchain and its folders' overrides.
+        if let Some(rustup_home) = home("RUSTUP_HOME", ".rustup") {
+            hash_if_present(&mut hasher, &rustup_home.join("settings.toml"))?;
         }
         let mut variables: Vec<(String, String)> = std::env::vars()
             .filter(|(name, _)| changes_a_build(name))
@@ -187,9 +194,9 @@ fn hash_compiler(hasher: &mut DefaultHasher, root: &Path) -> io::Result<()> {
 }
 
 /// The digest of everything `problem`'s check depends on: its manifest, each
-/// file of its crate's `src/` and of its cases' folder (names and contents),
-/// each of `programs` (its binary and whatever judges it: size and
-/// modification time), and `shared`.
+/// file of its crate's `src/` and of its cases' folder (names and
+/// [stamps](hash_stamp)), each of `programs` (its binary and whatever judges
+/// it), and `shared`.
 ///
 /// # Errors
 /// When any of them cannot be read (a binary not built yet, say): such a
@@ -201,34 +208,76 @@ pub fn fingerprint(
 ) -> io::Result<Fingerprint> {
     let mut hasher = DefaultHasher::new();
     hasher.write_u64(shared.0);
-    hash_file(&mut hasher, &problem.manifest_dir.join("Cargo.toml"))?;
+    hash_stamp(&mut hasher, &problem.manifest_dir.join("Cargo.toml"))?;
     // The sources, so that a problem whose sources are unchanged needs no
     // build, and one whose main.rs was saved is judged, even when its binary
     // comes out the same (a comment added at its end).
     let sources = problem.manifest_dir.join("src");
-    if sources.is_dir() {
-        hash_folder(&mut hasher, &sources, &sources)?;
+    match hash_folder_stamps(&mut hasher, &sources, &sources) {
+        Err(error) if error.kind() == io::ErrorKind::NotFound => hasher.write_u8(0),
+        done => done?,
     }
     hasher.write_usize(programs.len());
     for program in programs {
         hash_stamp(&mut hasher, program)?;
     }
-    hash_folder(&mut hasher, &problem.io_tests_dir, &problem.io_tests_dir)?;
+    hash_folder_stamps(&mut hasher, &problem.io_tests_dir, &problem.io_tests_dir)?;
     Ok(Fingerprint(hasher.finish()))
 }
 
-/// A built program's size and modification time: a build that changes it
-/// writes it anew, and reading every binary of hundreds would cost more than
-/// the rest of a check that judges nothing.
+/// A file's stamp: its size and modification time, and on Unix its inode
+/// and change time too, which every write and every file moved into its
+/// place changes, even one whose modification time was set back (`cp -p`,
+/// an archive unpacked). Saving a file changes them, as it changes what
+/// cargo and make go by; reading every source, case and binary of hundreds
+/// of problems would cost most of a check that judges nothing.
 fn hash_stamp(hasher: &mut DefaultHasher, path: &Path) -> io::Result<()> {
     let metadata = fs::metadata(path)
         .map_err(|error| io::Error::new(error.kind(), format!("{}: {error}", path.display())))?;
+    hash_metadata(hasher, &metadata)
+}
+
+fn hash_metadata(hasher: &mut DefaultHasher, metadata: &fs::Metadata) -> io::Result<()> {
     hasher.write_u64(metadata.len());
     let modified = metadata
         .modified()?
         .duration_since(std::time::UNIX_EPOCH)
         .unwrap_or_default();
     hasher.write_u128(modified.as_nanos());
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        hasher.write_u64(metadata.ino());
+        hasher.write_i64(metadata.ctime());
+        hasher.write_i64(metadata.ctime_nsec());
+    }
+    Ok(())
+}
+
+/// Every file under `folder`, in the order of their paths from `base`: each
+/// path and [stamp](hash_stamp). A missing folder has a digest of its own:
+/// the check fails on it, so it is never recorded.
+fn hash_folder_stamps(hasher: &mut DefaultHasher, base: &Path, folder: &Path) -> io::Result<()> {
+    let mut entries: Vec<fs::DirEntry> = fs::read_dir(folder)?.collect::<io::Result<_>>()?;
+    entries.sort_by_key(fs::DirEntry::file_name);
+    for entry in entries {
+        let path = entry.path();
+        let relative = path.strip_prefix(base).unwrap_or(&path);
+        hasher.write(relative.as_os_str().as_encoded_bytes());
+        hasher.write_u8(0);
+        // The entry's type comes with the folder's listing on most systems;
+        // a link is followed.
+        let metadata = match entry.file_type()? {
+            kind if kind.is_symlink() => fs::metadata(&path)?,
+            _ => entry.metadata()?,
+        };
+        if metadata.is_dir() {
+            hash_folder_stamps(hasher, base, &path)?;
+        } else {
+            hash_metadata(hasher, &metadata)?;
+        }
+    }
+    hasher.write_u8(0xff);
     Ok(())
 }
 
@@ -285,7 +334,9 @@ fn hash_folder(hasher: &mut DefaultHasher, base: &Path, folder: &Path) -> io::Re
     Ok(())
 }
 
-/// The record: one file per problem that passed, holding its fingerprint.
+/// The record: one file per problem that passed, holding its fingerprint and
+/// how many cases it passed (counted for the line that says what was not run
+/// again, without reading its cases' folder once more).
 #[derive(Clone, Debug)]
 pub struct Record {
     dir: PathBuf,
@@ -303,20 +354,27 @@ impl Record {
         self.dir.join(problem)
     }
 
-    /// Whether `problem` passed when its fingerprint was `fingerprint`.
-    pub fn passed_with(&self, problem: &str, fingerprint: Fingerprint) -> bool {
-        fs::read_to_string(self.file(problem)).is_ok_and(|text| text == fingerprint.text())
+    /// How many cases `problem` passed when its fingerprint was
+    /// `fingerprint`; `None` when it did not pass so.
+    pub fn passed_with(&self, problem: &str, fingerprint: Fingerprint) -> Option<usize> {
+        let text = fs::read_to_string(self.file(problem)).ok()?;
+        let (recorded, cases) = text.split_once('\n')?;
+        if recorded != fingerprint.text() {
+            return None;
+        }
+        cases.strip_suffix('\n')?.parse().ok()
     }
 
-    /// Records that `problem` passed with `fingerprint`. Written whole, then
-    /// renamed, so that a check stopped halfway leaves no half a record.
+    /// Records that `problem` passed its `cases` with `fingerprint`. Written
+    /// whole, then renamed, so that a check stopped halfway leaves no half a
+    /// record.
     ///
     /// # Errors
     /// When the record's folder cannot be written.
-    pub fn pass(&self, problem: &str, fingerprint: Fingerprint) -> io::Result<()> {
+    pub fn pass(&self, problem: &str, fingerprint: Fingerprint, cases: usize) -> io::Result<()> {
         fs::create_dir_all(&self.dir)?;
         let partial = self.dir.join(format!(".{problem}.{}", std::process::id()));
-        fs::write(&partial, fingerprint.text())?;
+        fs::write(&partial, format!("{}\n{cases}\n", fingerprint.text()))?;
         fs::rename(&partial, self.file(problem))
     }
 
@@ -329,6 +387,68 @@ impl Record {
             Err(error) if error.kind() != io::ErrorKind::NotFound => Err(error),
             _ => Ok(()),
         }
+    }
+}
+
+/// What a judge that cargo ran (`cargo judge check`) notes beside itself, in
+/// `judge-passed/_cargo` (no problem's name has a `_`): the cargo that ran it,
+/// the toolchain rustup chose for it, and [`Shared`] as it found it then,
+/// which covers this judge's own binary and everything cargo builds it from.
+/// A judge started without cargo (`scripts/check.sh`) that finds the same is
+/// the one `cargo judge` would run: at hundreds of problems cargo's own look
+/// at the workspace, before it runs a judge that is up to date, costs more
+/// than a check that judges nothing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CargoNote {
+    /// The cargo that ran the judge (`CARGO`).
+    pub cargo: PathBuf,
+    /// `RUSTUP_TOOLCHAIN` as rustup's proxy set it for that cargo, if any.
+    pub toolchain: Option<String>,
+    pub shared: Shared,
+}
+
+impl CargoNote {
+    fn path(bin_dir: &Path) -> PathBuf {
+        bin_dir.join("judge-passed").join("_cargo")
+    }
+
+    /// The note of the judge run from `bin_dir`, if there is one.
+    pub fn read(bin_dir: &Path) -> Option<CargoNote> {
+        let text = fs::read_to_string(CargoNote::path(bin_dir)).ok()?;
+        let mut lines = text.lines();
+        let shared = Shared(u64::from_str_radix(lines.next()?, 16).ok()?);
+        let toolchain = lines.next()?;
+        let cargo = PathBuf::from(lines.next()?);
+        Some(CargoNote {
+            cargo,
+            toolchain: (!toolchain.is_empty()).then(|| toolchain.to_string()),
+            shared,
+        })
+    }
+
+    /// Writes the note of the judge run from `bin_dir` (whole, then renamed).
+    /// A path that is not UTF-8 is not noted: such a judge always starts
+    /// through cargo.
+    ///
+    /// # Errors
+    /// When the folder cannot be written.
+    pub fn write(&self, bin_dir: &Path) -> io::Result<()> {
+        let (Some(cargo), toolchain) = (self.cargo.to_str(), self.toolchain.as_deref()) else {
+            return Ok(());
+        };
+        if cargo.contains('\n') || toolchain.is_some_and(|name| name.contains('\n')) {
+            return Ok(());
+        }
+        let path = CargoNote::path(bin_dir);
+        fs::create_dir_all(path.parent().expect("a folder"))?;
+        let partial = path.with_file_name(format!("._cargo.{}", std::process::id()));
+        let text = format!(
+            "{:016x}\n{}\n{cargo}\n",
+            self.shared.0,
+            toolchain.unwrap_or("")
+        );
+        fs::write(&partial, text)?;
+        fs::rename(&partial, path)
     }
 }
 
@@ -393,6 +513,17 @@ mod tests {
             );
             seen.push(now);
         }
+        // A case rewritten at the same size, its modification time set back.
+        #[cfg(unix)]
+        {
+            let case = cases.join("a.out");
+            let modified = fs::metadata(&case).unwrap().modified().unwrap();
+            let before = of(1);
+            fs::write(&case, "4\n").unwrap();
+            let file = fs::File::options().write(true).open(&case).unwrap();
+            file.set_modified(modified).unwrap();
+            assert_ne!(of(1), before, "a case rewritten, its time set back");
+        }
         fs::remove_file(&binary).unwrap();
         assert!(
             fingerprint(&problem, &[binary], Shared(1)).is_err(),
@@ -443,17 +574,39 @@ mod tests {
         let dir = tempdir().unwrap();
         let record = Record::beside(dir.path());
         let (one, two) = (Fingerprint(1), Fingerprint(2));
-        assert!(!record.passed_with("p", one), "an empty record");
-        record.pass("p", one).unwrap();
-        assert!(record.passed_with("p", one));
-        assert!(!record.passed_with("p", two));
-        assert!(!record.passed_with("q", one));
+        assert_eq!(record.passed_with("p", one), None, "an empty record");
+        record.pass("p", one, 3).unwrap();
+        assert_eq!(record.passed_with("p", one), Some(3));
+        assert_eq!(record.passed_with("p", two), None);
+        assert_eq!(record.passed_with("q", one), None);
         record.forget("p").unwrap();
-        assert!(!record.passed_with("p", one));
+        assert_eq!(record.passed_with("p", one), None);
         record.forget("p").unwrap();
         let left: Vec<_> = fs::read_dir(dir.path().join("judge-passed"))
             .unwrap()
             .collect();
         assert!(left.is_empty(), "{left:?}");
+    }
+
+    #[test]
+    fn a_cargo_note_reads_back_as_written() {
+        let dir = tempdir().unwrap();
+        assert_eq!(CargoNote::read(dir.path()), None, "no note yet");
+        for toolchain in [None, Some("stable-x86_64-unknown-linux-gnu".to_string())] {
+            let note = CargoNote {
+                cargo: PathBuf::from("/toolchains/stable/bin/cargo"),
+                toolchain,
+                shared: Shared(0x0123_4567_89ab_cdef),
+            };
+            note.write(dir.path()).unwrap();
+            assert_eq!(CargoNote::read(dir.path()), Some(note));
+        }
+        let names: Vec<_> = fs::read_dir(dir.path().join("judge-passed"))
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name())
+            .collect();
+        assert_eq!(names, ["_cargo"], "nothing else left");
+        fs::write(dir.path().join("judge-passed/_cargo"), "not a note\n").unwrap();
+        assert_eq!(CargoNote::read(dir.path()), None, "a damaged note");
     }
 }

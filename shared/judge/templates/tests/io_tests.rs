@@ -1,6 +1,6 @@
 //! The stored cases in io-tests/@NAME@ through the judge harness, as scripts/check.sh runs them.
+//! A test without libtest (`harness = false`), which its report imitates.
 
-#[test]
-fn stored_cases_pass() {
-    judge::commands::check::assert_io_tests_pass(env!("CARGO_MANIFEST_DIR"), env!("CARGO_BIN_EXE_@NAME@"));
+fn main() -> std::process::ExitCode {
+    judge::commands::io_tests::io_tests_main(env!("CARGO_MANIFEST_DIR"), env!("CARGO_BIN_EXE_@NAME@"))
 }

@@ -7,16 +7,23 @@
 //! - `check.sh` with nothing changed judges nothing, and says so in one line;
 //! - a changed `.out`, `.in`, `main.rs` or manifest of one problem has that
 //!   problem judged again, alone (a wrong `.out` gives its WA); `--force`
-//!   judges every problem.
+//!   judges every problem;
+//! - check.sh starts the judge without cargo while nothing it is built from
+//!   has changed, and through cargo (which builds it again) once its sources
+//!   have.
 //!
 //! Printed, not checked (how fast a machine is, is no test's business): each
 //! step's seconds, and each problem's share of a cold `cargo test
 //! --workspace`, of a warm one and of a cold `check.sh`, against A, a cold
 //! release build of a one-file crate with proconio (derive, as AtCoder has
 //! it) and itertools, measured in the same run. A problem's share of a test
-//! run is measured at the margin: `cargo test --workspace` once the N
-//! problems are made (which builds only their crates), and warm, each less a
-//! warm run before they were made, over N.
+//! run is measured at the margin, over N: cold, `cargo test --workspace
+//! --no-run` once the N problems are made (which builds only their crates)
+//! and the first run of the problems' tests (`cargo test --workspace --test
+//! io_tests`, the one test target a new problem has); warm, a second run of
+//! those; each less a warm run of them before the N were made. (The margin
+//! of whole `cargo test --workspace` runs would be lost in the noise of the
+//! harness's own tests, half a minute of waiting on programs and timers.)
 //!
 //! `JUDGE_SCALE_PROBLEMS` sets N (default 200). Everything lives under
 //! `$CARGO_TARGET_TMPDIR/scale`, removed at the start and at the end.
@@ -70,6 +77,11 @@ fn main() {
 }
 ";
 
+/// The problems' tests alone: the one test target of a problem that `judge
+/// new` made (the mission problems' tests of the same name judge their
+/// stored cases too), with the workspace's features.
+const PROBLEMS_TESTS: &[&str] = &["--workspace", "--test", "io_tests"];
+
 struct Scale {
     ws: PathBuf,
     target_dir: PathBuf,
@@ -107,6 +119,13 @@ impl Scale {
             .collect();
         seconds.sort_by(f64::total_cmp);
         seconds[2]
+    }
+
+    /// The median seconds of 3 warm runs of the problems' tests.
+    fn test_problems_warm(&self) -> f64 {
+        let mut seconds: Vec<f64> = (0..3).map(|_| self.test(PROBLEMS_TESTS)).collect();
+        seconds.sort_by(f64::total_cmp);
+        seconds[1]
     }
 
     /// `cargo test ARGS`, which must pass; its seconds.
@@ -203,6 +222,7 @@ fn hundreds_of_problems_cost_little_each() {
     let base_problems = judged(&first).len();
     let test_cold_base = s.test(&["--workspace"]);
     let test_warm_base = s.test(&["--workspace"]);
+    let problems_warm_base = s.test_problems_warm();
     let check_unchanged_base = s.check_unchanged();
     let footprint_base = s.footprint();
     say(&format!(
@@ -241,7 +261,9 @@ fn hundreds_of_problems_cost_little_each() {
         .has_line(&format!("{} passed, 0 failed", 2 * count));
     // (`cargo test -p` of the new problems alone would unify other features
     // than the workspace's, proconio's among them, and build them twice.)
-    let test_cold_all = s.test(&["--workspace"]);
+    let build_new = s.test(&["--workspace", "--no-run"]);
+    let problems_first = s.test(PROBLEMS_TESTS);
+    let problems_warm_all = s.test_problems_warm();
     let test_warm_all = s.test(&["--workspace"]);
     let footprint_all = s.footprint();
 
@@ -298,12 +320,51 @@ fn hundreds_of_problems_cost_little_each() {
     let (forced, check_forced) = s.check(0, &["--force"]);
     assert_eq!(judged(&forced).len(), all, "{}", forced.stdout);
 
+    // check.sh starts the judge that `cargo judge` ran last without cargo,
+    // which leaves the judge's note as it is; a change to the judge's own
+    // sources hands over to cargo, which builds it again and runs it (it
+    // notes itself anew), and every problem is judged by the new judge.
+    let release = s.target_dir.join("release");
+    let stamp = |file: &str| {
+        fs::metadata(release.join(file))
+            .and_then(|metadata| metadata.modified())
+            .unwrap_or_else(|error| panic!("{file}: {error}"))
+    };
+    let (note, judge) = (stamp("judge-passed/_cargo"), stamp("judge"));
+    s.check(0, &[]);
+    assert_eq!(
+        stamp("judge-passed/_cargo"),
+        note,
+        "check.sh went through cargo"
+    );
+    let lib = s.ws.join("shared/judge/src/lib.rs");
+    let mut source = fs::read_to_string(&lib).unwrap();
+    source.push_str("// A change to the judge.\n");
+    fs::write(&lib, source).unwrap();
+    let (rebuilt, _) = s.check(0, &[]);
+    assert_eq!(judged(&rebuilt).len(), all, "{}", rebuilt.stdout);
+    assert!(stamp("judge") > judge, "the judge was not built again");
+    assert!(
+        stamp("judge-passed/_cargo") > note,
+        "the new judge left no note"
+    );
+    let note = stamp("judge-passed/_cargo");
+    let (again, _) = s.check(0, &[]);
+    assert!(judged(&again).is_empty(), "{}", again.stdout);
+    assert_eq!(
+        stamp("judge-passed/_cargo"),
+        note,
+        "check.sh went through cargo"
+    );
+
     let anchor_after = anchor(&base);
     let a = (anchor_before + anchor_after) / 2.0;
     let per_problem = |seconds: f64| seconds / count as f64;
     let footprint_each = footprint_all.saturating_sub(footprint_base) / count as u64;
+    let test_cold = build_new + problems_first - problems_warm_base;
+    let test_warm = problems_warm_all - problems_warm_base;
     say(&format!(
-        "{count} problems added: cold check.sh (judges the new ones) {check_cold_new:.1} s, cargo test (builds the new ones) {test_cold_all:.1} s, warm {test_warm_all:.1} s, check.sh unchanged {check_unchanged_all:.3} s (median of 5), --force {check_forced:.1} s, target {} MB",
+        "{count} problems added: cold check.sh (judges the new ones) {check_cold_new:.1} s, cargo test --no-run (builds the new ones) {build_new:.1} s, the problems' tests {problems_warm_base:.2} s before, {problems_first:.2} s first, {problems_warm_all:.2} s warm, cargo test warm {test_warm_all:.1} s, check.sh unchanged {check_unchanged_all:.3} s (median of 5), --force {check_forced:.1} s, target {} MB",
         footprint_all >> 20
     ));
     say(&format!(
@@ -312,10 +373,10 @@ fn hundreds_of_problems_cost_little_each() {
     say(&format!(
         "each problem: {:.2} MB of target/; cold cargo test {:.3} s ({:.3} A), warm {:.3} s ({:.4} A), cold check.sh {:.3} s ({:.3} A); check.sh unchanged at {all} problems {:.2}x its time at {base_problems}",
         footprint_each as f64 / 1e6,
-        per_problem(test_cold_all - test_warm_base),
-        per_problem(test_cold_all - test_warm_base) / a,
-        per_problem(test_warm_all - test_warm_base),
-        per_problem(test_warm_all - test_warm_base) / a,
+        per_problem(test_cold),
+        per_problem(test_cold) / a,
+        per_problem(test_warm),
+        per_problem(test_warm) / a,
         per_problem(check_cold_new - check_unchanged_base),
         per_problem(check_cold_new - check_unchanged_base) / a,
         check_unchanged_all / check_unchanged_base,

@@ -14,7 +14,6 @@ use growth::{plot, report};
 use judge::cases::problem::{
     growth_claim, missing_pieces, problem_names, program_path, Piece, Problem,
 };
-use judge::judging::compare::Mode;
 
 const USAGE: &str = "\
 usage: growth [--root DIR] [--bin-dir DIR] [--out DIR] [--seeds N] [--rounds N]
@@ -169,7 +168,7 @@ fn problem_subject(
         programs,
         claim,
         // Only where two right outputs cannot differ as tokens.
-        compare_naive: !problem.checker && !matches!(problem.compare, Mode::Float { .. }),
+        compare_naive: !problem.checker && !problem.compare.tolerates_floats(),
     })
 }
 

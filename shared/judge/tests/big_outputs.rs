@@ -29,9 +29,9 @@ fn endless_output_is_output_limit_exceeded_at_the_cap() {
     assert!(took < 5 * SECOND, "took {took:?}");
     assert_eq!(
         Verdict::of_execution(&run, b"y\n", 10 * SECOND),
-        Verdict::OutputLimitExceeded
+        Verdict::OutputLimitExceeded { limit_mb: 256 }
     );
-    assert!(Verdict::OutputLimitExceeded
+    assert!(Verdict::OutputLimitExceeded { limit_mb: 256 }
         .to_string()
         .contains("killed after more than 256 MiB"));
 }
@@ -80,4 +80,35 @@ fn reports_are_bounded_and_escaped() {
         !text.bytes().any(|byte| byte < b' ' && byte != b'\n'),
         "{text:?}"
     );
+}
+
+/// The answer, then 10 MB of blanks: as DOMjudge and Kattis judge it, OLE
+/// past an 8 MiB output limit (the program killed there), AC without one
+/// (blanks between tokens are ignored).
+#[test]
+fn an_output_limit_makes_a_flood_of_blanks_output_limit_exceeded() {
+    let dir = judge::scratch::tempdir().unwrap();
+    let body = "read n; echo $((n + 1)); head -c 10000000 /dev/zero | tr '\\0' ' '";
+    let program = script(dir.path(), "program", body);
+    let mut problem = common::fixture_problem(dir.path(), 10 * SECOND);
+    problem.compare = judge::judging::compare::Mode::Tokens;
+    fs::write(problem.io_tests_dir.join("1.in"), "1\n").unwrap();
+    fs::write(problem.io_tests_dir.join("1.out"), "2\n").unwrap();
+    let (failed, report) = check_report(&problem, &program, None);
+    assert_eq!(failed, 0, "{report}");
+    problem.output_limit_mb = Some(8);
+    let (failed, report) = check_report(&problem, &program, None);
+    assert_eq!(failed, 1, "{report}");
+    assert!(
+        report.contains("OLE  1") && report.contains("killed after more than 8 MiB of output"),
+        "{report}"
+    );
+    // A limit is the bytes allowed: 8 MiB exactly pass.
+    let exact = script(
+        dir.path(),
+        "exact",
+        "read n; echo $((n + 1)); head -c 8388606 /dev/zero | tr '\\0' ' '",
+    );
+    let (failed, report) = check_report(&problem, &exact, None);
+    assert_eq!(failed, 0, "{report}");
 }

@@ -24,6 +24,7 @@ fn a_stack_up_to_the_hard_limit_is_set_and_one_above_it_is_refused() {
         time: Duration::from_secs(5),
         memory_mb: None,
         stack_mb: Some(stack_mb),
+        output_mb: None,
     };
     let run = execute_with(
         Path::new("/bin/sh"),

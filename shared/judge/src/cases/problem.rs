@@ -7,6 +7,7 @@
 //! time-limit-ms = 500
 //! memory-limit-mb = 512
 //! stack-limit-mb = 64       # optional: the memory limit when absent, as DOMjudge does
+//! output-limit-mb = 8       # optional: past it OLE; 256 when absent
 //! interactive = true        # optional: judged by an interactor, `<problem>-interact`
 //! url = "https://www.acmicpc.net/problem/14952"
 //! growth = 1
@@ -29,8 +30,10 @@
 //!
 //! How outputs are judged (see [`crate::judging::answer`]) is `compare = "lines"` (the
 //! default), `compare = "tokens"`, `compare = "float"` with `float-error = 1e-6`
-//! (the default bound), or `checker = true`: the problem's checker binary
-//! `<name>-check` (`src/bin/check.rs`) decides.
+//! (the default bound), `compare = "kattis"` with `validator-flags =
+//! "float_tolerance 1e-6"` (the Kattis format's default output validator and
+//! its flags, as a problem.yaml gives them), or `checker = true`: the
+//! problem's checker binary `<name>-check` (`src/bin/check.rs`) decides.
 
 use std::fs;
 use std::io;
@@ -39,7 +42,7 @@ use std::time::Duration;
 
 use crate::judging::answer::Checking;
 use crate::judging::case_io::CaseIo;
-use crate::judging::compare::Mode;
+use crate::judging::compare::{DefaultValidator, Mode};
 use crate::runner::Limits;
 
 const JUDGE_TABLE: &str = "package.metadata.judge";
@@ -110,6 +113,9 @@ pub struct Problem {
     pub memory_limit_mb: Option<u64>,
     /// The main thread's stack; `None`: as large as the memory limit.
     pub stack_limit_mb: Option<u64>,
+    /// Stdout past which a run is OLE; `None`: the runner's
+    /// [`OUTPUT_CAP`](crate::runner::OUTPUT_CAP).
+    pub output_limit_mb: Option<u64>,
     /// Judged by an interactor talking to the submission (testlib's convention)
     /// instead of by comparing its output.
     pub interactive: bool,
@@ -133,6 +139,7 @@ impl Problem {
             time: self.time_limit,
             memory_mb: self.memory_limit_mb,
             stack_mb: self.stack_limit_mb.or(self.memory_limit_mb),
+            output_mb: self.output_limit_mb,
         }
     }
 
@@ -204,6 +211,7 @@ impl Problem {
             time_limit: Duration::from_millis(time_limit_ms),
             memory_limit_mb: positive(&manifest, "memory-limit-mb")?,
             stack_limit_mb: positive(&manifest, "stack-limit-mb")?,
+            output_limit_mb: positive(&manifest, "output-limit-mb")?,
             interactive,
             url: manifest.string(JUDGE_TABLE, "url")?,
             compare: compare_mode(&manifest)
@@ -282,11 +290,21 @@ fn compare_mode(manifest: &Manifest) -> io::Result<Mode> {
             "compare and checker = true: the checker decides, remove compare".to_string(),
         ));
     }
-    let name = name.as_deref().unwrap_or(match float_error {
-        Some(_) => "float",
-        None => "lines",
+    let flags = manifest.string(JUDGE_TABLE, "validator-flags")?;
+    let name = name.as_deref().unwrap_or(match (float_error, &flags) {
+        (Some(_), _) => "float",
+        (None, Some(_)) => "kattis",
+        (None, None) => "lines",
     });
-    Mode::parse(name, float_error).map_err(invalid)
+    match (Mode::parse(name, float_error).map_err(invalid)?, flags) {
+        (Mode::Kattis(_), Some(flags)) => DefaultValidator::parse(&flags)
+            .map(Mode::Kattis)
+            .map_err(|error| invalid(format!("validator-flags = \"{flags}\": {error}"))),
+        (_, Some(_)) => Err(invalid(format!(
+            "validator-flags are the flags of compare = \"kattis\", not of {name}"
+        ))),
+        (mode, None) => Ok(mode),
+    }
 }
 
 /// The `input-file` and `output-file` keys.
@@ -685,6 +703,18 @@ name = "demo-naive"
         assert_eq!(float.unwrap().compare, Mode::Float { error: 1e-9 });
         let default_bound = load_judge_table("compare = \"float\"\n").unwrap();
         assert_eq!(default_bound.compare, Mode::Float { error: 1e-6 });
+        let kattis = load_judge_table("compare = \"kattis\"\n").unwrap();
+        assert_eq!(kattis.compare, Mode::Kattis(DefaultValidator::default()));
+        let flags = "validator-flags = \"case_sensitive float_relative_tolerance 1e-4\"\n";
+        let kattis = load_judge_table(flags).unwrap();
+        assert_eq!(
+            kattis.compare,
+            Mode::Kattis(DefaultValidator {
+                case_sensitive: true,
+                relative: Some(1e-4),
+                ..DefaultValidator::default()
+            })
+        );
         let checker = load_judge_table("checker = true\n").unwrap();
         assert_eq!(
             checker.checking(Path::new("bin")),
@@ -705,6 +735,14 @@ name = "demo-naive"
                 "expected a number such as 1 or 1.5",
             ),
             ("checker = 1\n", "expected true or false"),
+            (
+                "validator-flags = \"float_tolerance\"\n",
+                "validator-flags = \"float_tolerance\": float_tolerance needs a number",
+            ),
+            (
+                "compare = \"tokens\"\nvalidator-flags = \"case_sensitive\"\n",
+                "not of tokens",
+            ),
             (
                 "checker = true\ncompare = \"float\"\n",
                 "the checker decides",
@@ -816,12 +854,16 @@ name = "demo-naive"
             Limits {
                 time: Duration::from_millis(500),
                 memory_mb: Some(256),
-                stack_mb: Some(256)
+                stack_mb: Some(256),
+                output_mb: None,
             },
             "the stack is as large as the memory limit"
         );
         let stack = load_judge_table("memory-limit-mb = 256\nstack-limit-mb = 8\n").unwrap();
         assert_eq!(stack.limits().stack_mb, Some(8));
+        let output = load_judge_table("output-limit-mb = 8\n").unwrap();
+        assert_eq!(output.limits().output_mb, Some(8));
+        assert_eq!(output.limits().output_cap(), 8 << 20);
         assert!(!stack.interactive);
         let unlimited = load_judge_table("").unwrap();
         assert_eq!(
@@ -841,7 +883,11 @@ name = "demo-naive"
                 (Some(mb), Some(mb))
             );
         }
-        for (key, mb) in [("memory-limit-mb", 0), ("stack-limit-mb", MAX_MB + 1)] {
+        for (key, mb) in [
+            ("memory-limit-mb", 0),
+            ("stack-limit-mb", MAX_MB + 1),
+            ("output-limit-mb", 0),
+        ] {
             let error = load_judge_table(&format!("{key} = {mb}\n")).unwrap_err();
             assert_eq!(
                 error.to_string(),

@@ -120,6 +120,10 @@ pub struct NewProblem {
     /// file to upload (`answer-file`); see [`crate::cases::problem::Downloads`].
     pub input_pattern: Option<String>,
     pub answer_file: Option<String>,
+    /// More lines for `[package.metadata.judge]`, each `key = value` (or a
+    /// comment), as a tool that makes a problem from elsewhere has them (the
+    /// importer: a package's limits and how it judges), after the others.
+    pub judge_keys: Vec<String>,
 }
 
 impl NewProblem {
@@ -658,6 +662,7 @@ fn manifest(spec: &NewProblem) -> String {
             keys.push(format!("answer-file = \"{file}\""));
         }
     }
+    keys.extend(spec.judge_keys.iter().cloned());
     let text = if keys.is_empty() {
         text
     } else {

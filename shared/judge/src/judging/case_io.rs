@@ -8,7 +8,7 @@ use std::fs::File;
 use std::io::{self, Read};
 use std::path::Path;
 
-use crate::runner::{execute_in, execute_with, Execution, Limits, OUTPUT_CAP};
+use crate::runner::{execute_in, execute_with, Execution, Limits};
 use crate::scratch;
 
 /// Where a problem's program reads its input and writes its answer.
@@ -24,7 +24,7 @@ pub struct CaseIo {
 #[derive(Debug)]
 pub struct CaseRun {
     /// The run. With an output file, its `stdout` is that file's content, at
-    /// most [`OUTPUT_CAP`] bytes (`stdout_truncated` when it held more): what
+    /// most its output cap ([`Limits::output_cap`]) (`stdout_truncated` when it held more): what
     /// the program printed on stdout is ignored, as its judge ignores it.
     pub execution: Execution,
     /// Why there is no answer to judge: its output file is missing or cannot
@@ -79,7 +79,7 @@ impl CaseIo {
                 answer_missing: None,
             });
         };
-        let answer_missing = match read_capped(&folder.path().join(name), OUTPUT_CAP) {
+        let answer_missing = match read_capped(&folder.path().join(name), limits.output_cap()) {
             Ok((answer, over_cap)) => {
                 execution.stdout = answer;
                 // The runner sets it for a flood of stdout (then killed);

@@ -157,9 +157,13 @@ pub enum Mode {
     Tokens,
     /// Tokens; decimal numbers agree within `error` (see [`compare_floats`]).
     Float { error: f64 },
+    /// The Kattis problem package format's default output validator, with
+    /// its flags (see [`DefaultValidator`]).
+    Kattis(DefaultValidator),
 }
 
-/// [`Mode::parse`] admits only finite positive bounds, so a `Mode` is never NaN.
+/// [`Mode::parse`] and [`DefaultValidator::parse`] admit only finite bounds,
+/// so a `Mode` is never NaN.
 impl Eq for Mode {}
 
 /// The bound of `compare = "float"` when `float-error` is not given.
@@ -183,9 +187,10 @@ impl Mode {
             "float" => Mode::Float {
                 error: float_error.unwrap_or(DEFAULT_FLOAT_ERROR),
             },
+            "kattis" => Mode::Kattis(DefaultValidator::default()),
             other => {
                 return Err(format!(
-                    "unknown comparison `{other}`: expected lines, tokens or float"
+                    "unknown comparison `{other}`: expected lines, tokens, float or kattis"
                 ))
             }
         };
@@ -193,7 +198,7 @@ impl Mode {
             (Mode::Float { error }, _) if !(error.is_finite() && error > 0.0) => Err(format!(
                 "the float error must be a positive number, not {error}"
             )),
-            (Mode::Lines | Mode::Tokens, Some(_)) => {
+            (Mode::Lines | Mode::Tokens | Mode::Kattis(_), Some(_)) => {
                 Err(format!("a float error is only for float, not {name}"))
             }
             _ => Ok(mode),
@@ -213,6 +218,19 @@ impl Mode {
             Mode::Float { error } => {
                 compare_floats(expected, got, error).map(TokenMismatch::into_report)
             }
+            Mode::Kattis(validator) => validator
+                .compare(expected, got)
+                .map(TokenMismatch::into_report),
+        }
+    }
+
+    /// Whether two right answers may differ as text: numbers within a
+    /// tolerance.
+    pub fn tolerates_floats(&self) -> bool {
+        match self {
+            Mode::Float { .. } => true,
+            Mode::Kattis(validator) => validator.uses_floats(),
+            Mode::Lines | Mode::Tokens => false,
         }
     }
 }
@@ -224,9 +242,247 @@ impl fmt::Display for Mode {
             Mode::Lines => write!(f, "lines"),
             Mode::Tokens => write!(f, "tokens"),
             Mode::Float { error } => write!(f, "float (error {error:e})"),
+            Mode::Kattis(validator) if *validator == DefaultValidator::default() => {
+                write!(f, "kattis")
+            }
+            Mode::Kattis(validator) => write!(f, "kattis ({})", validator.flags()),
         }
     }
 }
+
+/// The default output validator of the Kattis problem package format, as
+/// problemtools' `default_validator.cc` judges (and DOMjudge's `compare`, but
+/// for `nan` and `inf`): whitespace-separated tokens (space, tab, newline,
+/// vertical tab, form feed, carriage return), compared without regard to
+/// ASCII case unless `case_sensitive`; with `space_change_sensitive` the
+/// whitespace too, byte for byte, to the last. With a tolerance set, a token
+/// of the answer that is a number by the format's grammar (`decimal`: no
+/// `nan`, `inf` or hexadecimal, and finite) is compared as one: the output's
+/// token must be a number too, accepted when `|a - b| <= absolute` or `|a -
+/// b| <= relative * |a|` (`a` the answer's). Any other token is a word: `nan`
+/// and `NaN` agree unless `case_sensitive`, as they do in problemtools (and,
+/// as numbers, in DOMjudge).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct DefaultValidator {
+    pub case_sensitive: bool,
+    pub space_change_sensitive: bool,
+    /// `float_absolute_tolerance E` (or `float_tolerance E`).
+    pub absolute: Option<f64>,
+    /// `float_relative_tolerance E` (or `float_tolerance E`).
+    pub relative: Option<f64>,
+}
+
+/// A byte that C's `isspace` takes for whitespace.
+fn is_kattis_space(byte: u8) -> bool {
+    matches!(byte, b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r')
+}
+
+impl DefaultValidator {
+    /// The validator with `flags`, as `validator_flags` in a problem.yaml
+    /// gives them: words separated by whitespace, a tolerance's value after
+    /// its name; a flag given twice, the last one holds (as problemtools has
+    /// it).
+    ///
+    /// # Errors
+    /// An unknown flag, or a tolerance without a finite non-negative number.
+    pub fn parse(flags: &str) -> Result<DefaultValidator, String> {
+        let mut validator = DefaultValidator::default();
+        let mut words = flags.split_ascii_whitespace();
+        while let Some(word) = words.next() {
+            let mut tolerance = || {
+                let value = words.next().ok_or(format!("{word} needs a number"))?;
+                decimal(value.as_bytes())
+                    .ok()
+                    .filter(|value| *value >= 0.0)
+                    .ok_or(format!("{word} {value}: not a non-negative number"))
+            };
+            match word {
+                "case_sensitive" => validator.case_sensitive = true,
+                "space_change_sensitive" => validator.space_change_sensitive = true,
+                "float_absolute_tolerance" => validator.absolute = Some(tolerance()?),
+                "float_relative_tolerance" => validator.relative = Some(tolerance()?),
+                "float_tolerance" => {
+                    let both = tolerance()?;
+                    (validator.absolute, validator.relative) = (Some(both), Some(both));
+                }
+                other => {
+                    return Err(format!(
+                        "unknown flag `{other}` of the default output validator: expected case_sensitive, space_change_sensitive, float_tolerance E, float_absolute_tolerance E or float_relative_tolerance E"
+                    ))
+                }
+            }
+        }
+        Ok(validator)
+    }
+
+    /// Its flags, as [`parse`](Self::parse) reads them.
+    pub fn flags(&self) -> String {
+        let mut flags = Vec::new();
+        if self.case_sensitive {
+            flags.push("case_sensitive".to_string());
+        }
+        if self.space_change_sensitive {
+            flags.push("space_change_sensitive".to_string());
+        }
+        match (self.absolute, self.relative) {
+            (Some(absolute), Some(relative)) if absolute == relative => {
+                flags.push(format!("float_tolerance {absolute:e}"));
+            }
+            (absolute, relative) => {
+                if let Some(absolute) = absolute {
+                    flags.push(format!("float_absolute_tolerance {absolute:e}"));
+                }
+                if let Some(relative) = relative {
+                    flags.push(format!("float_relative_tolerance {relative:e}"));
+                }
+            }
+        }
+        flags.join(" ")
+    }
+
+    /// Whether numbers are compared within a tolerance.
+    pub fn uses_floats(&self) -> bool {
+        self.absolute.is_some() || self.relative.is_some()
+    }
+
+    /// Compares the program's output `got` with the answer `expected`:
+    /// `None` when the validator accepts it, else the first difference.
+    ///
+    /// # Example
+    /// ```
+    /// use judge::judging::compare::DefaultValidator;
+    /// let validator = DefaultValidator::parse("float_tolerance 1e-6").unwrap();
+    /// assert!(validator.compare(b"NaN\n0.5\n", b"nan 0.5000001").is_none());
+    /// let mismatch = validator.compare(b"Yes\n", b"yes\n\n1\n").unwrap();
+    /// assert_eq!(mismatch.to_string(), "token 2: expected end of output, got `1`");
+    /// ```
+    ///
+    /// # Complexity
+    /// Linear in the sizes of both outputs.
+    pub fn compare(&self, expected: &[u8], got: &[u8]) -> Option<TokenMismatch> {
+        let (mut at_expected, mut at_got) = (0, 0);
+        let (mut line_expected, mut line_got) = (1, 1);
+        let mismatch = |number: usize,
+                        want: Option<(usize, &[u8])>,
+                        have: Option<(usize, &[u8])>,
+                        why: Option<String>| {
+            let shown = |token: Option<(usize, &[u8])>| {
+                token.map(|(_, text)| show::escape(text, show::LINE_BYTES, false))
+            };
+            Some(TokenMismatch {
+                token: number,
+                expected: shown(want),
+                got: shown(have),
+                why,
+                context: token_context(expected, want, got, have),
+            })
+        };
+        for number in 1.. {
+            while at_expected < expected.len() && is_kattis_space(expected[at_expected]) {
+                let space = expected[at_expected];
+                if self.space_change_sensitive {
+                    if got.get(at_got) != Some(&space) {
+                        return mismatch(
+                            number,
+                            Some((line_expected, &expected[at_expected..=at_expected])),
+                            got.get(at_got..=at_got).map(|have| (line_got, have)),
+                            Some(SPACE_CHANGED.to_string()),
+                        );
+                    }
+                    line_got += usize::from(space == b'\n');
+                    at_got += 1;
+                }
+                line_expected += usize::from(space == b'\n');
+                at_expected += 1;
+            }
+            while at_got < got.len() && is_kattis_space(got[at_got]) {
+                if self.space_change_sensitive {
+                    let want = (at_expected < expected.len())
+                        .then(|| (line_expected, token_at(expected, at_expected)));
+                    return mismatch(
+                        number,
+                        want,
+                        Some((line_got, &got[at_got..=at_got])),
+                        Some(SPACE_CHANGED.to_string()),
+                    );
+                }
+                line_got += usize::from(got[at_got] == b'\n');
+                at_got += 1;
+            }
+            if at_expected == expected.len() {
+                if at_got == got.len() {
+                    return None;
+                }
+                let have = token_at(got, at_got);
+                return mismatch(number, None, Some((line_got, have)), None);
+            }
+            let want = token_at(expected, at_expected);
+            at_expected += want.len();
+            if at_got == got.len() {
+                return mismatch(number, Some((line_expected, want)), None, None);
+            }
+            let have = token_at(got, at_got);
+            at_got += have.len();
+            if let Err(why) = self.agree(want, have) {
+                return mismatch(
+                    number,
+                    Some((line_expected, want)),
+                    Some((line_got, have)),
+                    why,
+                );
+            }
+        }
+        unreachable!("the loop returns at the end of both outputs")
+    }
+
+    /// Whether the answer's token `want` accepts the output's `have`; if not,
+    /// why, when there is more to say than that they differ.
+    fn agree(&self, want: &[u8], have: &[u8]) -> Result<(), Option<String>> {
+        if self.uses_floats() {
+            if let Ok(answer) = decimal(want) {
+                let output = decimal(have).map_err(|why| Some(format!("the output's {why}")))?;
+                let difference = (answer - output).abs();
+                let within = |bound: Option<f64>, scale: f64| {
+                    bound.is_some_and(|bound| difference <= bound * scale)
+                };
+                if within(self.absolute, 1.0) || within(self.relative, answer.abs()) {
+                    return Ok(());
+                }
+                return Err(Some(format!(
+                    "absolute error {difference:.1e}, relative {}, over {}",
+                    if answer == 0.0 {
+                        "undefined".to_string()
+                    } else {
+                        format!("{:.1e}", difference / answer.abs())
+                    },
+                    self.flags()
+                )));
+            }
+        }
+        let same = if self.case_sensitive {
+            want == have
+        } else {
+            want.eq_ignore_ascii_case(have)
+        };
+        if same {
+            Ok(())
+        } else {
+            Err(None)
+        }
+    }
+}
+
+/// The token of `output` that starts at `start`.
+fn token_at(output: &[u8], start: usize) -> &[u8] {
+    let length = output[start..]
+        .iter()
+        .position(|&byte| is_kattis_space(byte))
+        .unwrap_or(output.len() - start);
+    &output[start..start + length]
+}
+
+/// Why outputs differ in their whitespace alone.
+const SPACE_CHANGED: &str = "the whitespace differs (space_change_sensitive)";
 
 /// The first token where two outputs differ (see [`compare_tokens`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -656,6 +912,118 @@ mod tests {
                 "-     1 | 0.5\n+     1 | 0.6\n".to_string()
             ))
         );
+    }
+
+    fn kattis(flags: &str, answer: &str, output: &str) -> Option<String> {
+        DefaultValidator::parse(flags)
+            .unwrap()
+            .compare(answer.as_bytes(), output.as_bytes())
+            .map(|mismatch| mismatch.to_string())
+    }
+
+    #[test]
+    fn the_default_validator_ignores_case_and_space_unless_told() {
+        assert_eq!(kattis("", "Hello World!\n", "  hello\n\n\x0bWORLD!"), None);
+        assert_eq!(
+            kattis("case_sensitive", "Hello\n", "hello\n").as_deref(),
+            Some("token 1: expected `Hello`, got `hello`")
+        );
+        assert_eq!(
+            kattis("", "1 2\n", "1\n").as_deref(),
+            Some("token 2: expected `2`, got end of output")
+        );
+        assert_eq!(
+            kattis("", "1\n", "1 2\n").as_deref(),
+            Some("token 2: expected end of output, got `2`")
+        );
+        assert_eq!(kattis("", "", "\n \n"), None, "blanks are no output");
+        assert_eq!(kattis("space_change_sensitive", "1 2\n", "1 2\n"), None);
+        for output in ["1  2\n", "1\n2\n", "1 2", "1 2\n\n", " 1 2\n"] {
+            let why = kattis("space_change_sensitive", "1 2\n", output).unwrap();
+            assert!(
+                why.ends_with("the whitespace differs (space_change_sensitive)"),
+                "{output:?}: {why}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_default_validator_compares_the_answers_numbers_within_either_tolerance() {
+        let both = "float_tolerance 1e-6";
+        assert_eq!(kattis(both, "0.5\n", "0.5000009"), None, "absolute");
+        assert_eq!(kattis(both, "1000000\n", "1000000.9"), None, "relative");
+        assert_eq!(
+            kattis(both, "200\n", "2.0e2"),
+            None,
+            "an integer is a number"
+        );
+        let why = kattis(both, "0.5\n", "0.6").unwrap();
+        assert!(why.starts_with("token 1: expected `0.5`, got `0.6`, absolute error 1.0e-1, relative 2.0e-1, over float_tolerance 1e-6"), "{why}");
+        assert_eq!(kattis("float_absolute_tolerance 0.5", "10\n", "10.4"), None);
+        assert!(kattis("float_absolute_tolerance 0.5", "10\n", "10.6").is_some());
+        assert_eq!(kattis("float_relative_tolerance 0.1", "10\n", "10.9"), None);
+        assert!(kattis("float_relative_tolerance 0.1", "10\n", "11.1").is_some());
+        // Relative alone, an answer of 0 takes only 0.
+        assert!(kattis("float_relative_tolerance 0.01", "0\n", "0.0001").is_some());
+        assert_eq!(kattis("float_relative_tolerance 0.01", "0\n", "-0"), None);
+        // The output's token must then be a number too.
+        let why = kattis(both, "1.5\n", "abc").unwrap();
+        assert!(
+            why.ends_with("the output's `abc` is not a decimal number"),
+            "{why}"
+        );
+        assert!(kattis(both, "1.5\n", "nan").is_some());
+        // Without a tolerance numbers are words.
+        assert!(kattis("", "0.5\n", "0.50").is_some());
+    }
+
+    #[test]
+    fn nan_and_inf_are_words_to_the_default_validator() {
+        let both = "float_tolerance 1e-6";
+        assert_eq!(kattis(both, "NaN 0.5\n", "nan 0.5000001\n"), None);
+        assert_eq!(kattis(both, "inf\n", "INF\n"), None);
+        assert!(
+            kattis(both, "inf\n", "1e400\n").is_some(),
+            "a word, not a number"
+        );
+        assert!(kattis(&format!("{both} case_sensitive"), "NaN\n", "nan\n").is_some());
+        assert!(kattis(both, "0x10\n", "16\n").is_some(), "no hexadecimal");
+    }
+
+    #[test]
+    fn default_validator_flags_parse_as_problem_yaml_gives_them() {
+        let parsed = DefaultValidator::parse("  float_tolerance 1e-4\tcase_sensitive ").unwrap();
+        assert_eq!(
+            parsed,
+            DefaultValidator {
+                case_sensitive: true,
+                space_change_sensitive: false,
+                absolute: Some(1e-4),
+                relative: Some(1e-4),
+            }
+        );
+        assert_eq!(parsed.flags(), "case_sensitive float_tolerance 1e-4");
+        let last = DefaultValidator::parse("float_tolerance 1 float_relative_tolerance 2").unwrap();
+        assert_eq!((last.absolute, last.relative), (Some(1.0), Some(2.0)));
+        for (flags, message) in [
+            ("float_tolerance", "float_tolerance needs a number"),
+            (
+                "float_tolerance x",
+                "float_tolerance x: not a non-negative number",
+            ),
+            ("float_tolerance -1", "not a non-negative number"),
+            ("ignore_case", "unknown flag `ignore_case`"),
+        ] {
+            let error = DefaultValidator::parse(flags).unwrap_err();
+            assert!(error.contains(message), "{flags}: {error}");
+        }
+        assert_eq!(Mode::parse("kattis", None).unwrap().to_string(), "kattis");
+        assert_eq!(
+            Mode::Kattis(parsed).to_string(),
+            "kattis (case_sensitive float_tolerance 1e-4)"
+        );
+        assert!(Mode::Kattis(parsed).tolerates_floats());
+        assert!(!Mode::Kattis(DefaultValidator::default()).tolerates_floats());
     }
 
     #[test]

@@ -10,7 +10,6 @@ use std::time::Duration;
 use crate::judging::compare::{compare, Mismatch};
 use crate::runner::{
     describe_status, execute, interact, Execution, Interaction, Kill, Limits, MEMORY_CAP_FACTOR,
-    OUTPUT_CAP,
 };
 use crate::show;
 
@@ -32,8 +31,11 @@ pub enum Verdict {
         limit: Duration,
         killed: bool,
     },
-    /// Printed more than [`OUTPUT_CAP`]: killed there.
-    OutputLimitExceeded,
+    /// Printed more than its output limit (`limit_mb`, by default
+    /// [`OUTPUT_CAP`](crate::runner::OUTPUT_CAP)): killed there.
+    OutputLimitExceeded {
+        limit_mb: u64,
+    },
     /// Its peak resident memory passed the limit, or an allocation failed at
     /// the harness's cap (`allocation_failure`: the program's message).
     MemoryLimitExceeded {
@@ -67,7 +69,7 @@ impl Verdict {
             Verdict::WrongAnswer(_) => "WA",
             Verdict::RuntimeError { .. } => "RE",
             Verdict::TimeLimitExceeded { .. } => "TLE",
-            Verdict::OutputLimitExceeded => "OLE",
+            Verdict::OutputLimitExceeded { .. } => "OLE",
             Verdict::MemoryLimitExceeded { .. } => "MLE",
             Verdict::Invalid { .. } => "INVALID",
             Verdict::Rejected { .. } => "WA",
@@ -100,7 +102,9 @@ impl Verdict {
     /// How a run failed by itself, if it did: OLE, MLE, TLE or RE.
     fn of_failed_run(run: &Execution, time_limit: Duration) -> Option<Verdict> {
         if run.killed == Some(Kill::OutputLimit) || run.stdout_truncated {
-            return Some(Verdict::OutputLimitExceeded);
+            return Some(Verdict::OutputLimitExceeded {
+                limit_mb: (run.limits.output_cap() >> 20) as u64,
+            });
         }
         if let Some(limit_mb) = run.limits.memory_mb {
             let allocation_failure = allocation_failure(run);
@@ -248,11 +252,9 @@ impl fmt::Display for Verdict {
                 "ended by itself, but after the time limit of {} ms",
                 limit.as_millis()
             ),
-            Verdict::OutputLimitExceeded => writeln!(
-                f,
-                "killed after more than {} MiB of output",
-                OUTPUT_CAP >> 20
-            ),
+            Verdict::OutputLimitExceeded { limit_mb } => {
+                writeln!(f, "killed after more than {limit_mb} MiB of output")
+            }
             Verdict::MemoryLimitExceeded {
                 limit_mb,
                 peak_kb,
@@ -433,6 +435,7 @@ mod tests {
                 time: LIMIT,
                 memory_mb: Some(64),
                 stack_mb: None,
+                output_mb: None,
             },
         }
     }
@@ -476,7 +479,7 @@ mod tests {
         assert_eq!(Verdict::Accepted.code(), "AC");
         assert_eq!(verdict(&exited(0, b"515\n", b"")).code(), "WA");
         assert_eq!(verdict(&exited(1, b"", b"")).code(), "RE");
-        assert_eq!(Verdict::OutputLimitExceeded.code(), "OLE");
+        assert_eq!(Verdict::OutputLimitExceeded { limit_mb: 8 }.code(), "OLE");
         assert_eq!(
             Verdict::Invalid {
                 message: String::new()
@@ -513,14 +516,20 @@ mod tests {
     fn output_past_the_cap_is_ole_first() {
         let mut run = exited(0, b"516\n", b"");
         run.stdout_truncated = true;
-        assert_eq!(verdict(&run), Verdict::OutputLimitExceeded);
+        let default = Verdict::OutputLimitExceeded { limit_mb: 256 };
+        assert_eq!(verdict(&run), default);
         let mut run = ended(None, b"516\n", b"");
         run.killed = Some(Kill::OutputLimit);
         run.peak_memory_kb = 1 << 20;
-        assert_eq!(verdict(&run), Verdict::OutputLimitExceeded);
+        assert_eq!(verdict(&run), default);
         assert_eq!(
-            Verdict::OutputLimitExceeded.to_string(),
+            default.to_string(),
             "killed after more than 256 MiB of output\n"
+        );
+        run.limits.output_mb = Some(8);
+        assert_eq!(
+            verdict(&run).to_string(),
+            "killed after more than 8 MiB of output\n"
         );
     }
 

@@ -8,7 +8,7 @@
 //!   keeper when its parent dies, even after `setsid` with an empty
 //!   environment. When the program ends, the keeper kills its group, then its
 //!   own children round after round until none is left.
-//! - **Output cap.** Stdout is read while the program runs; past [`OUTPUT_CAP`]
+//! - **Output cap.** Stdout is read while the program runs; past its limits' cap
 //!   the program is killed at once. Only the last [`STDERR_KEPT`] bytes of stderr
 //!   are kept.
 //! - **Timing.** The keeper waits on a pidfd of the program: the exit time is
@@ -41,8 +41,7 @@ use keeper::Process;
 
 use super::unix::resource_limits;
 use super::{
-    os_error, Execution, Interaction, Kill, Limits, Start, DRAIN_GRACE, DRAIN_PATIENCE, OUTPUT_CAP,
-    STDERR_KEPT,
+    os_error, Execution, Interaction, Kill, Limits, Start, DRAIN_GRACE, DRAIN_PATIENCE, STDERR_KEPT,
 };
 
 /// Pipe buffer asked for each stream, and the size of one read.
@@ -71,7 +70,7 @@ pub(super) fn execute(
     let mut processes = [process];
     let mut feeds = [Feed::new(stdin_write, input, 0)?];
     let mut captures = [
-        Capture::new(stdout_read, Keep::Head(OUTPUT_CAP), 0)?,
+        Capture::new(stdout_read, Keep::Head(limits.output_cap()), 0)?,
         Capture::new(stderr_read, Keep::Tail(STDERR_KEPT), 0)?,
     ];
     supervise(&mut processes, &mut feeds, &mut captures)?;

@@ -50,7 +50,8 @@ mod windows;
 #[cfg(unix)]
 pub use signals::signal_name;
 
-/// Stdout kept and allowed; one byte more is Output Limit Exceeded.
+/// Stdout kept and allowed when no output limit is set; one byte more is
+/// Output Limit Exceeded.
 pub const OUTPUT_CAP: usize = 256 << 20;
 /// Stderr kept: its last bytes (a panic's message is at the end).
 pub const STDERR_KEPT: usize = 64 << 10;
@@ -75,6 +76,9 @@ pub struct Limits {
     pub memory_mb: Option<u64>,
     /// The main thread's stack in MiB (`None`: the caller's `ulimit -s`).
     pub stack_mb: Option<u64>,
+    /// Stdout in MiB, past which the program is killed (`None`:
+    /// [`OUTPUT_CAP`]).
+    pub output_mb: Option<u64>,
 }
 
 impl Limits {
@@ -84,7 +88,16 @@ impl Limits {
             time,
             memory_mb: None,
             stack_mb: None,
+            output_mb: None,
         }
+    }
+
+    /// The bytes of stdout kept and allowed: one more is Output Limit
+    /// Exceeded.
+    pub fn output_cap(&self) -> usize {
+        self.output_mb.map_or(OUTPUT_CAP, |mb| {
+            usize::try_from(mib(mb)).unwrap_or(usize::MAX)
+        })
     }
 }
 
@@ -107,13 +120,14 @@ pub struct Execution {
     pub status: Option<ExitStatus>,
     /// Why the harness killed it, if it did.
     pub killed: Option<Kill>,
-    /// Stdout, at most [`OUTPUT_CAP`] bytes.
+    /// Stdout, at most [`Limits::output_cap`] bytes.
     pub stdout: Vec<u8>,
     /// The last [`STDERR_KEPT`] bytes (or fewer) of stderr.
     pub stderr: Vec<u8>,
     /// Bytes of stderr dropped before `stderr`.
     pub stderr_dropped: u64,
-    /// `true` when stdout went past [`OUTPUT_CAP`] (the program was then killed).
+    /// `true` when stdout went past [`Limits::output_cap`] (the program was
+    /// then killed).
     pub stdout_truncated: bool,
     /// `true` when a stream was still open [`DRAIN_GRACE`] after the program
     /// ended with nothing waiting in it (or still busy [`DRAIN_PATIENCE`] after).
@@ -159,18 +173,23 @@ impl Execution {
         self.succeeded() && !self.stdout_truncated
     }
 
+    /// Its output limit, for a message: `8 MiB`.
+    pub fn output_limit(&self) -> String {
+        format!("{} MiB", self.limits.output_cap() >> 20)
+    }
+
     /// How it ended, for a message: `exit status 3`, `signal 11 (SIGSEGV)`,
     /// `killed at the time limit`, `killed after more than 256 MiB of output`.
     pub fn describe_end(&self) -> String {
         match (self.killed, self.status) {
             (Some(Kill::TimeLimit), _) => "killed at the time limit".to_string(),
             (Some(Kill::OutputLimit), _) => {
-                format!("killed after more than {} MiB of output", OUTPUT_CAP >> 20)
+                format!("killed after more than {} of output", self.output_limit())
             }
             (None, Some(status)) if self.stdout_truncated => format!(
-                "{} after more than {} MiB of output",
+                "{} after more than {} of output",
                 describe_status(status),
-                OUTPUT_CAP >> 20
+                self.output_limit()
             ),
             (None, Some(status)) => describe_status(status),
             (None, None) => "no exit status".to_string(),
@@ -292,7 +311,7 @@ fn os_error(context: &str) -> io::Error {
 
 /// Runs `program` with `args`, feeding `input` on stdin, and kills it (with
 /// everything it started) once `time_limit` has passed or its stdout passes
-/// [`OUTPUT_CAP`].
+/// [`OUTPUT_CAP`] (with [`execute_with`], its limits' output cap).
 ///
 /// # Errors
 /// When the program cannot be started (missing, not executable), or a system

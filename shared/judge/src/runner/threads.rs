@@ -1,7 +1,7 @@
 //! Supervision with a thread per stream, for the backends that have no
 //! readiness polling over pipes and process ends in one call (POSIX's
 //! `unix`, and `windows`): one thread feeds stdin, one reads stdout (killing
-//! the run past [`OUTPUT_CAP`]), one keeps the tail of stderr, one waits for
+//! the run past its output cap), one keeps the tail of stderr, one waits for
 //! the program; the caller's thread keeps the deadline.
 //!
 //! A backend supplies the program's end and a way to kill it through
@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use super::{Execution, Kill, Limits, DRAIN_GRACE, DRAIN_PATIENCE, OUTPUT_CAP, STDERR_KEPT};
+use super::{Execution, Kill, Limits, DRAIN_GRACE, DRAIN_PATIENCE, STDERR_KEPT};
 
 /// Bytes read at once from a stream.
 const CHUNK: usize = 1 << 16;
@@ -99,7 +99,7 @@ impl Followed {
 
 enum Event {
     Ended(usize, io::Result<End>),
-    /// Stdout passed [`OUTPUT_CAP`].
+    /// Stdout passed its output cap ([`Limits::output_cap`]).
     OutputPassed(usize),
     StdoutClosed(usize),
     StderrClosed(usize),
@@ -119,6 +119,7 @@ pub(super) fn supervise(runs: Vec<Supervised>) -> io::Result<Vec<(Execution, Ins
                 let _ = stdin.write_all(&input);
             });
         }
+        let cap = run.limits.output_cap();
         let stdout = run.stdout.map(|stdout| {
             let passed = events.clone();
             follow(
@@ -126,7 +127,7 @@ pub(super) fn supervise(runs: Vec<Supervised>) -> io::Result<Vec<(Execution, Ins
                 Event::StdoutClosed(index),
                 &events,
                 move |reader, kept| {
-                    read_head(reader, kept, OUTPUT_CAP, || {
+                    read_head(reader, kept, cap, || {
                         let _ = passed.send(Event::OutputPassed(index));
                     });
                 },
@@ -295,7 +296,7 @@ impl State {
     }
 }
 
-/// Reads stdout to its end, keeping `cap` bytes ([`OUTPUT_CAP`]) and calling
+/// Reads stdout to its end, keeping `cap` bytes (its output cap) and calling
 /// `passed` once when it passes them; what comes after is read and dropped
 /// until the kill lands (closing the pipe would let the program die of a
 /// broken pipe first).

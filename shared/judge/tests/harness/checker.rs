@@ -359,6 +359,25 @@ fn judge_test_compares_as_its_options_say() {
             "compared by float (error 1e-3)",
         ),
         (
+            &["--compare", "kattis"][..],
+            1,
+            "token 1: expected `0.5`, got `0.5000001`",
+        ),
+        (
+            &["--validator-flags", "float_tolerance 1e-6"][..],
+            0,
+            "compared by kattis (float_tolerance 1e-6)",
+        ),
+        (
+            &[
+                "--compare",
+                "kattis",
+                "--validator-flags=float_absolute_tolerance 1e-8",
+            ][..],
+            1,
+            "absolute error 1.0e-7, relative 2.0e-7, over float_absolute_tolerance 1e-8",
+        ),
+        (
             &["--checker", accept.to_str().unwrap()][..],
             0,
             "compared by checker ",
@@ -377,7 +396,7 @@ fn judge_test_compares_as_its_options_say() {
     for (args, expected) in [
         (
             &["--compare", "exact"][..],
-            "judge: --compare: unknown comparison `exact`: expected lines, tokens or float",
+            "judge: --compare: unknown comparison `exact`: expected lines, tokens, float or kattis",
         ),
         (
             &["--compare", "tokens", "--float-error", "1e-6"][..],
@@ -389,7 +408,15 @@ fn judge_test_compares_as_its_options_say() {
         ),
         (
             &["--checker", accept.to_str().unwrap(), "--compare", "float"][..],
-            "judge: --checker decides alone: it takes no --compare or --float-error",
+            "judge: --checker decides alone: it takes no --compare, --float-error or --validator-flags",
+        ),
+        (
+            &["--compare", "float", "--validator-flags", "case_sensitive"][..],
+            "judge: --validator-flags are for --compare kattis, not float",
+        ),
+        (
+            &["--validator-flags", "float_tolerance"][..],
+            "judge: --validator-flags: float_tolerance needs a number",
         ),
         (
             &["--checker", missing.to_str().unwrap()][..],
@@ -400,4 +427,27 @@ fn judge_test_compares_as_its_options_say() {
         assert_eq!(status, Some(2), "{args:?}: {stdout}{stderr}");
         assert!(stderr.starts_with(expected), "{args:?}: {stderr}");
     }
+}
+
+#[test]
+fn judge_test_takes_an_output_limit() {
+    let dir = judge::scratch::tempdir().unwrap();
+    let problem = problem(dir.path(), &[("a", "", "yes\n")]);
+    let tests = &problem.io_tests_dir;
+    let program = script(
+        dir.path(),
+        "program",
+        "echo yes; head -c 2000000 /dev/zero | tr '\\0' ' '",
+    );
+    let (status, stdout, _) = judge_test(&program, tests, &["--compare", "kattis"]);
+    assert_eq!(status, Some(0), "{stdout}");
+    let (status, stdout, _) = judge_test(&program, tests, &["--output-limit-mb", "1"]);
+    assert_eq!(status, Some(1), "{stdout}");
+    assert!(
+        stdout.contains("killed after more than 1 MiB of output"),
+        "{stdout}"
+    );
+    let (status, _, stderr) = judge_test(&program, tests, &["--output-limit-mb", "0"]);
+    assert_eq!(status, Some(2), "{stderr}");
+    assert!(stderr.contains("--output-limit-mb"), "{stderr}");
 }

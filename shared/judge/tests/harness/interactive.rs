@@ -246,6 +246,7 @@ fn an_interactive_problem_is_checked_case_by_case() {
         time_limit: SECOND,
         memory_limit_mb: Some(64),
         stack_limit_mb: None,
+        output_limit_mb: None,
         interactive: true,
         url: None,
         compare: judge::judging::compare::Mode::Lines,
@@ -364,6 +365,7 @@ fn a_message_larger_than_a_pipe_arrives_whole() {
         time: 10 * SECOND,
         memory_mb: None,
         stack_mb: None,
+        output_mb: None,
     };
     let interaction =
         judge::runner::interact(&program, &limits, &interactor, &[], 10 * SECOND).unwrap();

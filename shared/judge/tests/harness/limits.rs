@@ -183,6 +183,7 @@ fn a_problems_report_shows_its_limits_and_each_peak() {
         time_limit: LIMIT,
         memory_limit_mb: Some(256),
         stack_limit_mb: None,
+        output_limit_mb: None,
         interactive: false,
         url: None,
         compare: judge::judging::compare::Mode::Lines,
@@ -201,6 +202,7 @@ fn a_problems_report_shows_its_limits_and_each_peak() {
 
     let small_stack = Problem {
         stack_limit_mb: Some(8),
+        output_limit_mb: None,
         ..problem
     };
     let mut report = Vec::new();

@@ -881,6 +881,7 @@ fn shrinking_stops_at_its_budget() {
             time: Duration::from_secs(2),
             memory_mb: None,
             stack_mb: None,
+            output_mb: None,
         },
         naive_limit: Duration::from_secs(2),
         checking: Checking::default(),

@@ -51,6 +51,7 @@ pub fn fixture_problem(dir: &Path, time_limit: Duration) -> Problem {
         time_limit,
         memory_limit_mb: None,
         stack_limit_mb: None,
+        output_limit_mb: None,
         interactive: false,
         url: None,
         compare: judge::judging::compare::Mode::Lines,

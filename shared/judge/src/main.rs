@@ -35,6 +35,7 @@ usage: judge COMMAND [OPTION...]    (in this workspace: cargo judge COMMAND)
   submit    Judges a problem, then copies what its judge takes to the clipboard.
   watch     Judges a problem again on every save of its sources or cases.
   run       Runs a problem's release build once on a file or stdin (a custom test).
+  import    Makes a problem from a contest's problem package, or adds judges' test data.
   bench     Times solutions against their input-only baselines.
   help      Shows this, or a command's options: judge help COMMAND.
 
@@ -49,7 +50,7 @@ struct CommandSpec {
     main: fn(&mut Parser) -> Result<ExitCode, Stop>,
 }
 
-const COMMANDS: [CommandSpec; 10] = [
+const COMMANDS: [CommandSpec; 11] = [
     CommandSpec {
         name: "check",
         help: check::HELP,
@@ -99,6 +100,11 @@ const COMMANDS: [CommandSpec; 10] = [
         name: "run",
         help: tools::RUN_HELP,
         main: tools::run,
+    },
+    CommandSpec {
+        name: "import",
+        help: tools::IMPORT_HELP,
+        main: tools::import,
     },
 ];
 

@@ -1,5 +1,6 @@
 //! The commands that are packages of their own, built and run by the judge:
-//! `listen`, `submit`, `watch` and `run` (each reads its own options).
+//! `listen`, `submit`, `watch`, `run` and `import` (each reads its own
+//! options).
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -47,6 +48,17 @@ and prints its output, then its time and peak memory. --latest DIR runs a
 problem whose input is downloaded (input-pattern in its manifest) on the
 newest matching file of DIR and writes its answer-file beside it.
 `judge run --help` tells the rest.";
+
+/// `judge help import`: the tool's own `--help` says the rest.
+pub(crate) const IMPORT_HELP: &str = "\
+usage: judge import PACKAGE [--name NAME] [--time-limit-ms MS]
+       judge import --cases FOLDER NAME
+
+Makes a problem from a problem package of the Kattis/ICPC format (a folder,
+or a .zip or .kpp): the crate, every case of data/ in io-tests/NAME/, the
+package's limits and how it judges outputs. --cases adds judges' test data
+(AtCoder's in/ and out/, or .in with .out or .ans) to the problem NAME.
+Nothing is overwritten. `judge import --help` tells the rest.";
 
 /// `judge listen ARGS`: builds the listener (a package of its own, so that its
 /// HTTP server and JSON parser stay out of every other build) and runs it.
@@ -139,6 +151,14 @@ pub(crate) fn submit(parser: &mut Parser) -> Result<ExitCode, Stop> {
 pub(crate) fn watch(parser: &mut Parser) -> Result<ExitCode, Stop> {
     Ok(tool_command(
         "watch",
+        &parser.raw_args()?.collect::<Vec<_>>(),
+    ))
+}
+
+/// `judge import ARGS`: the import tool reads them.
+pub(crate) fn import(parser: &mut Parser) -> Result<ExitCode, Stop> {
+    Ok(tool_command(
+        "import",
         &parser.raw_args()?.collect::<Vec<_>>(),
     ))
 }

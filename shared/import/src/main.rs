@@ -1,0 +1,353 @@
+//! `import --root DIR PACKAGE [--name NAME] [--time-limit-ms MS]` and
+//! `import --root DIR --cases FOLDER NAME`: see `USAGE`. `cargo judge
+//! import` builds it and runs it.
+
+mod cases;
+mod package;
+
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use judge::cases::problem::Problem;
+use judge::commands::new::{create, is_valid_name, parse_limit, NewProblem};
+use judge::judging::compare::DefaultValidator;
+use judge::show::show_path;
+use lexopt::prelude::*;
+
+use package::Validation;
+
+const USAGE: &str = "\
+usage: judge import PACKAGE [--name NAME] [--time-limit-ms MS]
+       judge import --cases FOLDER NAME
+
+Makes a problem of the workspace from a problem package of the Kattis/ICPC
+format, as DOMjudge and Kattis judge them (regional contests publish
+theirs): PACKAGE is its folder, or a .zip or .kpp of it. The crate is the
+usual scaffold (crates/NAME, main.rs to write); every case of data/sample
+and data/secret goes to io-tests/NAME/, named by its path (sample-1,
+secret-group1-03) with its .ans as the .out; the manifest gets the
+package's limits (problem.yaml's limits.time_limit, else DOMjudge's
+.timelimit or domjudge-problem.ini, else 10 s and a note; limits.memory,
+default 2048 MiB; limits.output, default 8 MiB, past it OLE) and its
+judging: the default output validator with validator_flags (compare =
+\"kattis\"). NAME defaults to the package's name, in lowercase with dashes.
+A package with its own output validator, an interactive one, or input
+validators is refused for now, saying so.
+
+--cases FOLDER NAME: adds judges' test data to the existing problem NAME:
+AtCoder's layout (in/CASE.txt with out/CASE.txt, the case named CASE), or
+CASE.in beside CASE.out or CASE.ans. Names are kept.
+
+Nothing is overwritten: a problem or a case file that is there already
+refuses the whole import, and a refused import writes nothing. Exits 0
+when done, 2 when refused or on a mistake.";
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Stop::Help) => {
+            println!("{USAGE}");
+            ExitCode::SUCCESS
+        }
+        Err(Stop::Refused(message)) => {
+            eprintln!("import: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+enum Stop {
+    Help,
+    /// A mistake, or an import that cannot be made: nothing written.
+    Refused(String),
+}
+
+impl From<lexopt::Error> for Stop {
+    fn from(error: lexopt::Error) -> Stop {
+        Stop::Refused(format!("{error}\ntry `judge help import`"))
+    }
+}
+
+impl From<io::Error> for Stop {
+    fn from(error: io::Error) -> Stop {
+        Stop::Refused(error.to_string())
+    }
+}
+
+/// What the command line asks.
+#[derive(Debug, Default)]
+struct Options {
+    root: Option<PathBuf>,
+    /// `--cases FOLDER`.
+    cases: Option<PathBuf>,
+    /// PACKAGE, or with `--cases` the problem's NAME.
+    operand: Option<PathBuf>,
+    name: Option<String>,
+    time_limit_ms: Option<u64>,
+}
+
+fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Options, Stop> {
+    let mut options = Options::default();
+    let mut parser = lexopt::Parser::from_args(args);
+    while let Some(arg) = parser.next()? {
+        match arg {
+            Long("root") => options.root = Some(parser.value()?.into()),
+            // Given by `judge import`, as to every tool; the importer builds nothing.
+            Long("bin-dir") => {
+                parser.value()?;
+            }
+            Long("cases") => options.cases = Some(parser.value()?.into()),
+            Long("name") => options.name = Some(parser.value()?.string()?),
+            Long("time-limit-ms") => {
+                let text = parser.value()?.string()?;
+                let limit = parse_limit(&text).ok_or_else(|| {
+                    Stop::Refused(format!(
+                        "--time-limit-ms takes a whole number of milliseconds, not {text:?}"
+                    ))
+                })?;
+                options.time_limit_ms = Some(limit);
+            }
+            Value(value) if options.operand.is_none() => options.operand = Some(value.into()),
+            Short('h') | Long("help") => return Err(Stop::Help),
+            _ => return Err(arg.unexpected().into()),
+        }
+    }
+    if options.operand.is_none() {
+        return Err(Stop::Refused(
+            "give a PACKAGE, or --cases FOLDER NAME\ntry `judge help import`".to_string(),
+        ));
+    }
+    if options.cases.is_some() && (options.name.is_some() || options.time_limit_ms.is_some()) {
+        return Err(Stop::Refused(
+            "--cases adds cases to a problem there already: --name and --time-limit-ms are for a package".to_string(),
+        ));
+    }
+    Ok(options)
+}
+
+fn run() -> Result<(), Stop> {
+    let options = parse(std::env::args_os().skip(1))?;
+    let root = match &options.root {
+        Some(root) => root.clone(),
+        None => judge::cases::workspace::find_root(Path::new(".")).map_err(Stop::Refused)?,
+    };
+    let operand = options.operand.clone().expect("parse requires it");
+    match &options.cases {
+        Some(folder) => import_cases(&root, folder, &operand.to_string_lossy()),
+        None => import_package(&root, &operand, &options),
+    }
+}
+
+/// `--cases FOLDER NAME`.
+fn import_cases(root: &Path, folder: &Path, name: &str) -> Result<(), Stop> {
+    let problem = Problem::load(root, name).map_err(|error| {
+        Stop::Refused(format!(
+            "{name}: not a problem of this workspace ({error}); make it first (scripts/new-problem.sh {name})"
+        ))
+    })?;
+    let found = cases::in_folder(folder)?;
+    cases::write_into(&problem.io_tests_dir, &found)?;
+    println!(
+        "added {} case{} to io-tests/{name}: {} ... {}; scripts/check.sh {name} judges them",
+        found.len(),
+        if found.len() == 1 { "" } else { "s" },
+        found[0].name,
+        found[found.len() - 1].name,
+    );
+    Ok(())
+}
+
+/// A crate's name made of a package's: lowercase, dashes for anything else,
+/// starting with a letter.
+fn crate_name(given: &str) -> String {
+    let mut name = String::new();
+    for character in given.chars() {
+        if character.is_ascii_alphanumeric() {
+            name.push(character.to_ascii_lowercase());
+        } else if !name.ends_with('-') {
+            name.push('-');
+        }
+    }
+    let name = name.trim_matches('-').to_string();
+    if name.starts_with(|first: char| first.is_ascii_lowercase()) {
+        name
+    } else {
+        format!("problem-{name}")
+    }
+}
+
+fn import_package(root: &Path, path: &Path, options: &Options) -> Result<(), Stop> {
+    let opened = package::open(path)?;
+    let settings = package::settings(&opened.root)?;
+    let unsupported = match &settings.validation {
+        _ if settings.interactive => Some("it is interactive"),
+        Validation::Custom { .. } => Some("it has its own output validator"),
+        Validation::Default { .. } if !settings.input_validators.is_empty() => {
+            Some("it has input validators")
+        }
+        Validation::Default { .. } => None,
+    };
+    if let Some(reason) = unsupported {
+        return Err(Stop::Refused(format!(
+            "{}: not imported: {reason}, which this judge does not run yet",
+            show_path(path)
+        )));
+    }
+    let Validation::Default { flags } = &settings.validation else {
+        unreachable!("refused above")
+    };
+    let validator = DefaultValidator::parse(flags)
+        .map_err(|error| Stop::Refused(format!("problem.yaml: validator_flags: {error}")))?;
+    let (found, passed_over) = cases::in_package_data(&opened.root.join("data"))?;
+    let name = match &options.name {
+        Some(name) => name.clone(),
+        None => crate_name(&opened.given_name),
+    };
+    if !is_valid_name(&name) {
+        return Err(Stop::Refused(format!(
+            "{name:?}: a problem's name is lowercase letters, digits and dashes, starting with a letter (--name NAME)"
+        )));
+    }
+    if root.join("crates").join(&name).exists() || root.join("io-tests").join(&name).exists() {
+        return Err(Stop::Refused(format!(
+            "{name} is in the workspace already: nothing imported (--name NAME makes it under another name)"
+        )));
+    }
+    // The cases first, beside the folder they go to: a case that cannot be
+    // read stops the import before the problem is made.
+    let io_tests = root.join("io-tests");
+    fs::create_dir_all(&io_tests)?;
+    let staged = io_tests.join(format!(".{name}.import-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&staged);
+    let staging = cases::write_into(&staged, &found);
+    if let Err(error) = staging {
+        let _ = fs::remove_dir_all(&staged);
+        return Err(error.into());
+    }
+    let mut judge_keys = vec![
+        format!(
+            "# From the problem package {} (Kattis/ICPC format).",
+            opened.given_name.replace(['\n', '\r'], " ")
+        ),
+        format!("output-limit-mb = {}", settings.output_mb),
+    ];
+    if validator == DefaultValidator::default() {
+        judge_keys.push("compare = \"kattis\"".to_string());
+    } else {
+        judge_keys.push(format!("validator-flags = \"{}\"", validator.flags()));
+    }
+    let time_limit_ms = options.time_limit_ms.unwrap_or(settings.time_limit_ms);
+    let spec = NewProblem {
+        time_limit_ms: Some(time_limit_ms),
+        memory_limit_mb: Some(settings.memory_mb),
+        judge_keys,
+        ..NewProblem::named(&name)
+    };
+    let made = create(root, &spec);
+    let moved = made.as_ref().ok().map(|_| {
+        found.iter().try_for_each(|case| {
+            for extension in ["in", "out"] {
+                let file = format!("{}.{extension}", case.name);
+                fs::rename(staged.join(&file), io_tests.join(&name).join(&file))?;
+            }
+            Ok::<(), io::Error>(())
+        })
+    });
+    let _ = fs::remove_dir_all(&staged);
+    let created = made.map_err(|error| Stop::Refused(error.to_string()))?;
+    if let Some(Err(error)) = moved {
+        return Err(Stop::Refused(format!(
+            "io-tests/{name}: the cases could not be moved there: {error}"
+        )));
+    }
+    let samples = found
+        .iter()
+        .filter(|case| case.name.starts_with("sample-"))
+        .count();
+    let limit_source = if options.time_limit_ms.is_some() {
+        "--time-limit-ms".to_string()
+    } else {
+        settings.time_limit_from.clone()
+    };
+    println!(
+        "made {name}{} from {}: {} cases ({samples} sample{}), time limit {time_limit_ms} ms ({limit_source}), memory {} MB, output {} MB, judged by the default output validator{}",
+        settings
+            .title
+            .as_deref()
+            .map(|title| format!(" ({title})"))
+            .unwrap_or_default(),
+        show_path(path),
+        found.len(),
+        if samples == 1 { "" } else { "s" },
+        settings.memory_mb,
+        settings.output_mb,
+        if validator == DefaultValidator::default() {
+            String::new()
+        } else {
+            format!(" ({})", validator.flags())
+        },
+    );
+    if settings.scoring {
+        println!("note: a scoring problem: each case is judged pass or fail, its group shown by its name; points are not added up");
+    }
+    for note in passed_over {
+        println!("note: {note}, not imported");
+    }
+    if let Some(Err(cargo)) = created.lock {
+        println!(
+            "note: Cargo.lock not updated ({cargo}): cargo adds the problem on its next build"
+        );
+    }
+    println!("write crates/{name}/src/main.rs, then scripts/check.sh {name}");
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parsed(args: &[&str]) -> Result<Options, Stop> {
+        parse(args.iter().map(std::ffi::OsString::from))
+    }
+
+    fn refusal(args: &[&str]) -> String {
+        match parsed(args) {
+            Err(Stop::Refused(message)) => message,
+            Err(Stop::Help) => panic!("{args:?}: help"),
+            Ok(options) => panic!("{args:?}: {options:?}"),
+        }
+    }
+
+    #[test]
+    fn the_command_line_names_a_package_or_cases_and_a_problem() {
+        let package = parsed(&["pkg.zip", "--name", "sum", "--time-limit-ms=1500"])
+            .ok()
+            .unwrap();
+        assert_eq!(package.operand, Some(PathBuf::from("pkg.zip")));
+        assert_eq!(
+            (package.name.as_deref(), package.time_limit_ms),
+            (Some("sum"), Some(1500))
+        );
+        let cases = parsed(&["--cases", "abc001_a", "abc001-a"]).ok().unwrap();
+        assert_eq!(cases.cases, Some(PathBuf::from("abc001_a")));
+        assert_eq!(cases.operand, Some(PathBuf::from("abc001-a")));
+        assert!(refusal(&[]).starts_with("give a PACKAGE"));
+        assert!(refusal(&["a", "b"]).contains("unexpected argument"));
+        assert!(refusal(&["a", "--time-limit-ms", "0"]).contains("not \"0\""));
+        assert!(refusal(&["--cases", "d", "p", "--name", "q"]).contains("are for a package"));
+        assert!(matches!(parsed(&["--help"]), Err(Stop::Help)));
+    }
+
+    #[test]
+    fn a_crate_name_is_made_of_the_packages() {
+        assert_eq!(crate_name("different"), "different");
+        assert_eq!(crate_name("Hello World!"), "hello-world");
+        assert_eq!(
+            crate_name("nwerc2023_A-arithmetic"),
+            "nwerc2023-a-arithmetic"
+        );
+        assert_eq!(crate_name("2023a"), "problem-2023a");
+    }
+}

@@ -1,0 +1,296 @@
+//! The importer on packages written for it (`tests/packages/`), a folder and
+//! a zip of each, into a scratch workspace; what it makes is judged with the
+//! harness as `judge check` judges it.
+
+// Its programs are shell scripts.
+#![cfg(unix)]
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use judge::cases::problem::Problem;
+use judge::commands::check::{check_problem, Style};
+use judge::scratch::{tempdir, ScratchDir};
+
+fn packages() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/packages")
+}
+
+/// A workspace with no problem yet.
+fn workspace() -> ScratchDir {
+    let dir = tempdir().unwrap();
+    fs::create_dir_all(dir.path().join("crates")).unwrap();
+    fs::write(
+        dir.path().join("Cargo.toml"),
+        "[workspace]\nmembers = [\"crates/*\"]\nresolver = \"2\"\n",
+    )
+    .unwrap();
+    dir
+}
+
+/// `import --root ROOT ARGS`: its exit code, stdout and stderr.
+fn import(root: &Path, args: &[&str]) -> (i32, String, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_import"))
+        .arg("--root")
+        .arg(root)
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
+
+/// Every file under `dir`, as paths from it with their bytes.
+fn tree(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut files = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(folder) = stack.pop() {
+        for entry in fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                let relative = path
+                    .strip_prefix(dir)
+                    .unwrap()
+                    .to_string_lossy()
+                    .into_owned();
+                files.push((relative, fs::read(&path).unwrap()));
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// A zip of the folder `from`, its files under `prefix`.
+fn zip_of(from: &Path, to: &Path, prefix: &str) {
+    let mut writer = zip::ZipWriter::new(fs::File::create(to).unwrap());
+    let options =
+        zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Stored);
+    for (path, bytes) in tree(from) {
+        writer
+            .start_file(format!("{prefix}{path}"), options)
+            .unwrap();
+        writer.write_all(&bytes).unwrap();
+    }
+    writer.finish().unwrap();
+}
+
+/// A shell script that runs `body`.
+fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join(name);
+    fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+    fs::set_permissions(&path, fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+/// How many cases of the problem `program` fails, and the report.
+fn judged(root: &Path, name: &str, program: &Path) -> (usize, String) {
+    let problem = Problem::load(root, name).unwrap();
+    let mut report = Vec::new();
+    let summary = check_problem(&problem, program, None, None, &mut report, Style::Plain).unwrap();
+    (summary.failed, String::from_utf8(report).unwrap())
+}
+
+#[test]
+fn a_float_package_imports_and_nan_agrees_with_nan() {
+    let ws = workspace();
+    let (code, stdout, stderr) = import(ws.path(), &[packages().join("divide").to_str().unwrap()]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(
+        stdout.starts_with("made divide (Divide) from ")
+            && stdout.contains(": 4 cases (2 samples), time limit 2000 ms (.timelimit), memory 256 MB, output 1 MB, judged by the default output validator (float_tolerance 1e-6)"),
+        "{stdout}"
+    );
+    let cases: Vec<String> = tree(&ws.path().join("io-tests/divide"))
+        .into_iter()
+        .map(|(path, _)| path)
+        .collect();
+    assert_eq!(
+        cases,
+        [
+            "sample-1.in",
+            "sample-1.out",
+            "sample-2.in",
+            "sample-2.out",
+            "secret-1-even.in",
+            "secret-1-even.out",
+            "secret-2-zero.in",
+            "secret-2-zero.out",
+        ]
+    );
+    let answer = fs::read(ws.path().join("io-tests/divide/secret-2-zero.out")).unwrap();
+    assert_eq!(answer, b"NaN\n", "the .ans byte for byte");
+    let manifest = fs::read_to_string(ws.path().join("crates/divide/Cargo.toml")).unwrap();
+    for line in [
+        "time-limit-ms = 2000",
+        "memory-limit-mb = 256",
+        "output-limit-mb = 1",
+        "validator-flags = \"float_tolerance 1e-6\"",
+    ] {
+        assert!(manifest.lines().any(|l| l == line), "{line}:\n{manifest}");
+    }
+    // The package's accepted submission, as a script: nan for 0/0.
+    let right = script(
+        ws.path(),
+        "right",
+        "read a b; if [ \"$b\" = 0 ]; then echo nan; else awk \"BEGIN { printf \\\"%.9f\\\\n\\\", $a / $b }\"; fi",
+    );
+    let (failed, report) = judged(ws.path(), "divide", &right);
+    assert_eq!(failed, 0, "{report}");
+    let rounded = script(
+        ws.path(),
+        "rounded",
+        "read a b; if [ \"$b\" = 0 ]; then echo nan; else awk \"BEGIN { printf \\\"%.2f\\\\n\\\", $a / $b }\"; fi",
+    );
+    let (failed, report) = judged(ws.path(), "divide", &rounded);
+    assert_eq!(failed, 1, "{report}");
+    assert!(report.contains("WA   sample-1"), "{report}");
+    // Past the package's output limit of 1 MiB: OLE.
+    let flood = script(
+        ws.path(),
+        "flood",
+        "echo 0; head -c 2000000 /dev/zero | tr '\\0' ' '",
+    );
+    let (failed, report) = judged(ws.path(), "divide", &flood);
+    assert_eq!(failed, 4, "{report}");
+    assert!(
+        report.contains("killed after more than 1 MiB of output"),
+        "{report}"
+    );
+}
+
+#[test]
+fn a_scoring_package_imports_from_a_zip_its_groups_kept_in_the_names() {
+    let ws = workspace();
+    let scratch = tempdir().unwrap();
+    // As the format has it (the folder in the archive) and as DOMjudge
+    // exports it (problem.yaml at the top).
+    for (archive, prefix, name) in [("sum.zip", "sum/", "sum"), ("Sum-2023.kpp", "", "sum-2023")] {
+        let zip = scratch.path().join(archive);
+        zip_of(&packages().join("subtasks"), &zip, prefix);
+        let (code, stdout, stderr) = import(ws.path(), &[zip.to_str().unwrap()]);
+        assert_eq!(code, 0, "{stdout}{stderr}");
+        assert!(
+            stdout.starts_with(&format!("made {name} (Sum) from "))
+                && stdout.contains(": 4 cases (1 sample), time limit 1500 ms (problem.yaml), memory 512 MB, output 8 MB, judged by the default output validator\n"),
+            "{stdout}"
+        );
+        assert!(stdout.contains("note: a scoring problem"), "{stdout}");
+        let cases: Vec<String> = tree(&ws.path().join("io-tests").join(name))
+            .into_iter()
+            .map(|(path, _)| path)
+            .filter(|path| path.ends_with(".in"))
+            .collect();
+        assert_eq!(
+            cases,
+            [
+                "sample-1.in",
+                "secret-group1-01.in",
+                "secret-group1-02.in",
+                "secret-group2-01.in"
+            ]
+        );
+        let manifest =
+            fs::read_to_string(ws.path().join("crates").join(name).join("Cargo.toml")).unwrap();
+        assert!(manifest.contains("\ncompare = \"kattis\"\n"), "{manifest}");
+    }
+    // A 32-bit sum, as the package's partially accepted submission has it.
+    let wraps = script(
+        ws.path(),
+        "wraps",
+        "read n; read line; echo \"$line\" | awk '{ s = 0; for (i = 1; i <= NF; i++) s += $i; printf \"%.0f\\n\", s % 4294967296 }'",
+    );
+    let (failed, report) = judged(ws.path(), "sum", &wraps);
+    assert_eq!(failed, 1, "{report}");
+    assert!(report.contains("WA   secret-group2-01"), "{report}");
+}
+
+#[test]
+fn an_import_that_cannot_be_made_writes_nothing() {
+    let ws = workspace();
+    let divide = packages().join("divide");
+    let divide = divide.to_str().unwrap();
+    assert_eq!(import(ws.path(), &[divide]).0, 0);
+    let before = tree(ws.path());
+    let scratch = tempdir().unwrap();
+    let broken = scratch.path().join("broken");
+    fs::create_dir_all(broken.join("data/secret")).unwrap();
+    fs::write(broken.join("problem.yaml"), "name: Broken\n").unwrap();
+    fs::write(broken.join("data/secret/1.in"), "1\n").unwrap();
+    let custom = scratch.path().join("custom");
+    fs::create_dir_all(custom.join("output_validators/check")).unwrap();
+    fs::write(custom.join("problem.yaml"), "validation: custom\n").unwrap();
+    fs::write(custom.join("output_validators/check/check.py"), "").unwrap();
+    let not_zip = scratch.path().join("not.zip");
+    fs::write(&not_zip, "not a zip").unwrap();
+    for (args, message) in [
+        (
+            vec![divide],
+            "divide is in the workspace already: nothing imported",
+        ),
+        (
+            vec![divide, "--name", "Divide"],
+            "a problem's name is lowercase letters",
+        ),
+        (vec![broken.to_str().unwrap()], "1.in has no 1.ans"),
+        (
+            vec![custom.to_str().unwrap()],
+            "not imported: it has its own output validator, which this judge does not run yet",
+        ),
+        (vec![not_zip.to_str().unwrap()], "not.zip: "),
+        (
+            vec!["--cases", divide, "nonexistent"],
+            "nonexistent: not a problem of this workspace",
+        ),
+    ] {
+        let (code, stdout, stderr) = import(ws.path(), &args);
+        assert_eq!(code, 2, "{args:?}: {stdout}{stderr}");
+        assert!(
+            stderr.starts_with("import: ") && stderr.contains(message),
+            "{args:?}: {stderr}"
+        );
+        assert_eq!(tree(ws.path()), before, "{args:?} wrote something");
+    }
+}
+
+#[test]
+fn atcoder_test_data_is_added_to_a_problem_names_kept() {
+    let ws = workspace();
+    let divide = packages().join("divide");
+    assert_eq!(import(ws.path(), &[divide.to_str().unwrap()]).0, 0);
+    let data = tempdir().unwrap();
+    for (name, input, answer) in [
+        ("00_sample_00", "6 3\n", "2\n"),
+        ("01_big_01", "9 3\n", "3\n"),
+    ] {
+        for (folder, text) in [("in", input), ("out", answer)] {
+            fs::create_dir_all(data.path().join(folder)).unwrap();
+            fs::write(data.path().join(folder).join(format!("{name}.txt")), text).unwrap();
+        }
+    }
+    let folder = data.path().to_str().unwrap();
+    let (code, stdout, stderr) = import(ws.path(), &["--cases", folder, "divide"]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert_eq!(
+        stdout,
+        "added 2 cases to io-tests/divide: 00_sample_00 ... 01_big_01; scripts/check.sh divide judges them\n"
+    );
+    assert_eq!(
+        fs::read(ws.path().join("io-tests/divide/01_big_01.out")).unwrap(),
+        b"3\n"
+    );
+    // Again: every file is there, so nothing is.
+    let before = tree(ws.path());
+    let (code, _, stderr) = import(ws.path(), &["--cases", folder, "divide"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("nothing is overwritten"), "{stderr}");
+    assert_eq!(tree(ws.path()), before);
+}

@@ -328,11 +328,7 @@ fn custom_validator(root: &Path) -> io::Result<Option<PathBuf>> {
         _ => Err(refused(format!(
             "{}: more than one output validator ({}); this judge takes one",
             show_path(root),
-            found
-                .iter()
-                .map(show_path)
-                .collect::<Vec<_>>()
-                .join(", ")
+            found.iter().map(show_path).collect::<Vec<_>>().join(", ")
         ))),
     }
 }

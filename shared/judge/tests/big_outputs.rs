@@ -100,7 +100,10 @@ fn an_output_limit_makes_a_flood_of_blanks_output_limit_exceeded() {
     let (failed, report) = check_report(&problem, &program, None);
     assert_eq!(failed, 1, "{report}");
     assert!(
-        report.contains("OLE  1") && report.contains("killed after more than 8 MiB of output"),
+        report.starts_with(
+            "fixture (1 case, time limit 10000 ms, output 8 MB, compared by tokens)\n"
+        ) && report.contains("OLE  1")
+            && report.contains("killed after more than 8 MiB of output"),
         "{report}"
     );
     // A limit is the bytes allowed: 8 MiB exactly pass.

@@ -299,11 +299,15 @@ pub fn check_cases(
         (None, Some(stack)) => format!(", stack {stack} MB"),
         (None, None) => String::new(),
     };
+    let output = match limits.output_mb {
+        Some(output) => format!(", output {output} MB"),
+        None => String::new(),
+    };
     let judged_by = checking.heading_note();
     let files = problem.case_io.heading_note();
     writeln!(
         out,
-        "{} ({count} case{}, time limit {} ms{memory}{files}{judged_by})",
+        "{} ({count} case{}, time limit {} ms{memory}{output}{files}{judged_by})",
         problem.name,
         if count == 1 { "" } else { "s" },
         millis(problem.time_limit)

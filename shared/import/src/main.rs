@@ -16,7 +16,36 @@ use judge::judging::compare::DefaultValidator;
 use judge::show::show_path;
 use lexopt::prelude::*;
 
+use judge::cases::programs::Sources;
 use package::Validation;
+
+/// Where a package's own output validator goes in its crate.
+const OWN_VALIDATOR: &str = "output_validator";
+
+/// How an imported problem's outputs are judged.
+enum Judging {
+    Default(DefaultValidator),
+    /// The package's validator (a file or folder), and the flags it is given.
+    Own {
+        validator: PathBuf,
+        flags: String,
+    },
+}
+
+/// Copies the folder `from` to `to` (made), file by file, subfolders too.
+fn copy_folder(from: &Path, to: &Path) -> io::Result<()> {
+    fs::create_dir_all(to)?;
+    for entry in fs::read_dir(from)? {
+        let path = entry?.path();
+        let target = to.join(path.file_name().unwrap_or_default());
+        if path.is_dir() {
+            copy_folder(&path, &target)?;
+        } else {
+            fs::copy(&path, &target)?;
+        }
+    }
+    Ok(())
+}
 
 const USAGE: &str = "\
 usage: judge import PACKAGE [--name NAME] [--time-limit-ms MS]
@@ -32,9 +61,11 @@ package's limits (problem.yaml's limits.time_limit, else DOMjudge's
 .timelimit or domjudge-problem.ini, else 10 s and a note; limits.memory,
 default 2048 MiB; limits.output, default 8 MiB, past it OLE) and its
 judging: the default output validator with validator_flags (compare =
-\"kattis\"). NAME defaults to the package's name, in lowercase with dashes.
-A package with its own output validator, an interactive one, or input
-validators is refused for now, saying so.
+\"kattis\"), or the package's own output validator (Kattis's interface,
+in C, C++ or Python), copied into crates/NAME/output_validator and built by
+the judge with the system's g++ or gcc, or run by python3. NAME defaults to
+the package's name, in lowercase with dashes. An interactive package, or
+one with input validators, is refused for now, saying so.
 
 --cases FOLDER NAME: adds judges' test data to the existing problem NAME:
 AtCoder's layout (in/CASE.txt with out/CASE.txt, the case named CASE), or
@@ -181,13 +212,12 @@ fn crate_name(given: &str) -> String {
 fn import_package(root: &Path, path: &Path, options: &Options) -> Result<(), Stop> {
     let opened = package::open(path)?;
     let settings = package::settings(&opened.root)?;
-    let unsupported = match &settings.validation {
-        _ if settings.interactive => Some("it is interactive"),
-        Validation::Custom { .. } => Some("it has its own output validator"),
-        Validation::Default { .. } if !settings.input_validators.is_empty() => {
-            Some("it has input validators")
-        }
-        Validation::Default { .. } => None,
+    let unsupported = if settings.interactive {
+        Some("it is interactive")
+    } else if !settings.input_validators.is_empty() {
+        Some("it has input validators")
+    } else {
+        None
     };
     if let Some(reason) = unsupported {
         return Err(Stop::Refused(format!(
@@ -195,11 +225,21 @@ fn import_package(root: &Path, path: &Path, options: &Options) -> Result<(), Sto
             show_path(path)
         )));
     }
-    let Validation::Default { flags } = &settings.validation else {
-        unreachable!("refused above")
+    let judging = match &settings.validation {
+        Validation::Default { flags } => {
+            Judging::Default(DefaultValidator::parse(flags).map_err(|error| {
+                Stop::Refused(format!("problem.yaml: validator_flags: {error}"))
+            })?)
+        }
+        Validation::Custom { validator, flags } => {
+            // Refused now if it is in no language this judge builds.
+            Sources::find(validator)?;
+            Judging::Own {
+                validator: validator.clone(),
+                flags: flags.clone(),
+            }
+        }
     };
-    let validator = DefaultValidator::parse(flags)
-        .map_err(|error| Stop::Refused(format!("problem.yaml: validator_flags: {error}")))?;
     let (found, passed_over) = cases::in_package_data(&opened.root.join("data"))?;
     let name = match &options.name {
         Some(name) => name.clone(),
@@ -233,10 +273,24 @@ fn import_package(root: &Path, path: &Path, options: &Options) -> Result<(), Sto
         ),
         format!("output-limit-mb = {}", settings.output_mb),
     ];
-    if validator == DefaultValidator::default() {
-        judge_keys.push("compare = \"kattis\"".to_string());
-    } else {
-        judge_keys.push(format!("validator-flags = \"{}\"", validator.flags()));
+    match &judging {
+        Judging::Default(validator) if *validator == DefaultValidator::default() => {
+            judge_keys.push("compare = \"kattis\"".to_string());
+        }
+        Judging::Default(validator) => {
+            judge_keys.push(format!("validator-flags = \"{}\"", validator.flags()));
+        }
+        Judging::Own { flags, .. } => {
+            judge_keys.push(format!(
+                "# Its own output validator (Kattis's interface), as the package has it.\noutput-validator = \"{OWN_VALIDATOR}\""
+            ));
+            if !flags.is_empty() {
+                judge_keys.push(format!(
+                    "validator-flags = \"{}\"",
+                    flags.replace(['"', '\\'], "")
+                ));
+            }
+        }
     }
     let time_limit_ms = options.time_limit_ms.unwrap_or(settings.time_limit_ms);
     let spec = NewProblem {
@@ -257,9 +311,26 @@ fn import_package(root: &Path, path: &Path, options: &Options) -> Result<(), Sto
     });
     let _ = fs::remove_dir_all(&staged);
     let created = made.map_err(|error| Stop::Refused(error.to_string()))?;
-    if let Some(Err(error)) = moved {
+    let copied = match (&moved, &judging) {
+        (Some(Ok(())), Judging::Own { validator, .. }) => {
+            let into = root.join("crates").join(&name).join(OWN_VALIDATOR);
+            if validator.is_dir() {
+                copy_folder(validator, &into)
+            } else {
+                fs::create_dir_all(&into).and_then(|()| {
+                    let file = validator.file_name().unwrap_or_default();
+                    fs::copy(validator, into.join(file)).map(|_| ())
+                })
+            }
+        }
+        _ => Ok(()),
+    };
+    if let (Some(Err(error)), _) | (_, Err(error)) = (moved, copied) {
+        // Made now, so removed whole: nothing is left of a failed import.
+        let _ = fs::remove_dir_all(root.join("crates").join(&name));
+        let _ = fs::remove_dir_all(io_tests.join(&name));
         return Err(Stop::Refused(format!(
-            "io-tests/{name}: the cases could not be moved there: {error}"
+            "{name}: the package could not be copied in ({error}): nothing imported"
         )));
     }
     let samples = found
@@ -272,7 +343,7 @@ fn import_package(root: &Path, path: &Path, options: &Options) -> Result<(), Sto
         settings.time_limit_from.clone()
     };
     println!(
-        "made {name}{} from {}: {} cases ({samples} sample{}), time limit {time_limit_ms} ms ({limit_source}), memory {} MB, output {} MB, judged by the default output validator{}",
+        "made {name}{} from {}: {} cases ({samples} sample{}), time limit {time_limit_ms} ms ({limit_source}), memory {} MB, output {} MB, judged by {}",
         settings
             .title
             .as_deref()
@@ -283,10 +354,13 @@ fn import_package(root: &Path, path: &Path, options: &Options) -> Result<(), Sto
         if samples == 1 { "" } else { "s" },
         settings.memory_mb,
         settings.output_mb,
-        if validator == DefaultValidator::default() {
-            String::new()
-        } else {
-            format!(" ({})", validator.flags())
+        match &judging {
+            Judging::Default(validator) if *validator == DefaultValidator::default() =>
+                "the default output validator".to_string(),
+            Judging::Default(validator) =>
+                format!("the default output validator ({})", validator.flags()),
+            Judging::Own { .. } =>
+                format!("its own output validator (crates/{name}/{OWN_VALIDATOR})"),
         },
     );
     if settings.scoring {

@@ -129,8 +129,9 @@ pub fn open(path: &Path) -> io::Result<Opened> {
 pub enum Validation {
     /// The default output validator, with these flags.
     Default { flags: String },
-    /// The package's own output validator, in this folder (or this file).
-    Custom { validator: PathBuf },
+    /// The package's own output validator, in this folder (or this file),
+    /// and the legacy `validator_flags` it is given.
+    Custom { validator: PathBuf, flags: String },
 }
 
 /// What this workspace takes from a package's `problem.yaml` and its files.
@@ -224,17 +225,20 @@ pub fn settings(root: &Path) -> io::Result<Settings> {
         words.contains(&"interactive") || types.iter().any(|kind| kind == "interactive");
     let scoring = words.contains(&"score") || types.iter().any(|kind| kind == "scoring");
     let validator = custom_validator(root)?;
+    let flags = yaml["validator_flags"]
+        .as_str()
+        .unwrap_or("")
+        .trim()
+        .to_string();
     let validation = match validator {
-        Some(validator) => Validation::Custom { validator },
+        Some(validator) => Validation::Custom { validator, flags },
         None if words.first() == Some(&"custom") || interactive => {
             return Err(refused(format!(
                 "{}: validation is custom, but there is no program in output_validators/ or output_validator/",
                 show_path(root)
             )))
         }
-        None => Validation::Default {
-            flags: yaml["validator_flags"].as_str().unwrap_or("").trim().to_string(),
-        },
+        None => Validation::Default { flags },
     };
     let title = match &yaml["name"] {
         Yaml::String(name) => Some(name.clone()),
@@ -388,7 +392,8 @@ mod tests {
         assert_eq!(
             settings.validation,
             Validation::Custom {
-                validator: dir.path().join("output_validator")
+                validator: dir.path().join("output_validator"),
+                flags: String::new(),
             }
         );
         assert_eq!(

@@ -214,6 +214,69 @@ fn a_scoring_package_imports_from_a_zip_its_groups_kept_in_the_names() {
 }
 
 #[test]
+fn a_package_with_its_own_validator_in_cpp_is_judged_by_it() {
+    let ws = workspace();
+    let pairs = packages().join("pairs");
+    let (code, stdout, stderr) = import(ws.path(), &[pairs.to_str().unwrap()]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(
+        stdout.contains(": 3 cases (2 samples), time limit 1000 ms (problem.yaml), memory 2048 MB, output 8 MB, judged by its own output validator (crates/pairs/output_validator)"),
+        "{stdout}"
+    );
+    let copied = tree(&ws.path().join("crates/pairs/output_validator"));
+    let names: Vec<&str> = copied.iter().map(|(path, _)| path.as_str()).collect();
+    assert_eq!(names, ["validate.cc", "validate.h"]);
+    let manifest = fs::read_to_string(ws.path().join("crates/pairs/Cargo.toml")).unwrap();
+    assert!(
+        manifest.contains("\noutput-validator = \"output_validator\"\n"),
+        "{manifest}"
+    );
+    // The last pair that adds up, where the .ans has the first (sample 1:
+    // 1 4 2 3 to 5 is 1 2 in the .ans, 3 4 here): the validator decides.
+    let last_pair = script(
+        ws.path(),
+        "last",
+        "read n t; read line; echo \"$line\" | awk -v t=\"$t\" '{ for (i = 1; i <= NF; i++) for (j = i + 1; j <= NF; j++) if ($i + $j == t) { a = i; b = j } } END { if (a) print a, b; else print -1 }'",
+    );
+    let (failed, report) = judged(ws.path(), "pairs", &last_pair);
+    assert_eq!(failed, 0, "{report}");
+    assert!(
+        report.contains(", compared by output validator "),
+        "{report}"
+    );
+    let first = script(ws.path(), "first", "echo 1 2");
+    let (failed, report) = judged(ws.path(), "pairs", &first);
+    assert_eq!(failed, 1, "{report}");
+    assert!(
+        report.contains("WA   sample-2")
+            && report.contains("there is no such pair, yet a pair was printed"),
+        "{report}"
+    );
+    // Built into the folder of the binary judged, once.
+    assert!(ws.path().join("pairs-output-validator").is_file());
+}
+
+#[test]
+fn a_package_with_its_own_validator_in_python_is_judged_by_it() {
+    let ws = workspace();
+    let yesno = packages().join("yesno");
+    let (code, stdout, stderr) = import(ws.path(), &[yesno.to_str().unwrap()]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(stdout.starts_with("made yesno (Even) from "), "{stdout}");
+    let shouting = script(
+        ws.path(),
+        "shouting",
+        "read n; [ $((n % 2)) = 0 ] && echo YES || echo NO",
+    );
+    let (failed, report) = judged(ws.path(), "yesno", &shouting);
+    assert_eq!(failed, 0, "{report}");
+    let wrong = script(ws.path(), "wrong", "echo maybe");
+    let (failed, report) = judged(ws.path(), "yesno", &wrong);
+    assert_eq!(failed, 2, "{report}");
+    assert!(report.contains("expected yes, got 'maybe'"), "{report}");
+}
+
+#[test]
 fn an_import_that_cannot_be_made_writes_nothing() {
     let ws = workspace();
     let divide = packages().join("divide");
@@ -228,7 +291,11 @@ fn an_import_that_cannot_be_made_writes_nothing() {
     let custom = scratch.path().join("custom");
     fs::create_dir_all(custom.join("output_validators/check")).unwrap();
     fs::write(custom.join("problem.yaml"), "validation: custom\n").unwrap();
-    fs::write(custom.join("output_validators/check/check.py"), "").unwrap();
+    fs::write(custom.join("output_validators/check/Check.java"), "").unwrap();
+    let interactive = scratch.path().join("interactive");
+    fs::create_dir_all(interactive.join("output_validator")).unwrap();
+    fs::write(interactive.join("problem.yaml"), "type: interactive\n").unwrap();
+    fs::write(interactive.join("output_validator/v.py"), "").unwrap();
     let not_zip = scratch.path().join("not.zip");
     fs::write(&not_zip, "not a zip").unwrap();
     for (args, message) in [
@@ -241,9 +308,10 @@ fn an_import_that_cannot_be_made_writes_nothing() {
             "a problem's name is lowercase letters",
         ),
         (vec![broken.to_str().unwrap()], "1.in has no 1.ans"),
+        (vec![custom.to_str().unwrap()], "no C, C++ or Python source"),
         (
-            vec![custom.to_str().unwrap()],
-            "not imported: it has its own output validator, which this judge does not run yet",
+            vec![interactive.to_str().unwrap()],
+            "not imported: it is interactive, which this judge does not run yet",
         ),
         (vec![not_zip.to_str().unwrap()], "not.zip: "),
         (

@@ -1,9 +1,12 @@
 //! Problems and their cases.
 //!
 //! - [`problem`]: a problem crate, its manifest and its judge's limits;
+//! - [`programs`]: a problem's programs in C, C++ or Python (a contest
+//!   package's validators), found, built and started;
 //! - [`suite`]: finding `io-tests/<problem>/<name>.in` + `<name>.out`;
 //! - [`workspace`]: the workspace root above a folder.
 
 pub mod problem;
+pub mod programs;
 pub mod suite;
 pub mod workspace;

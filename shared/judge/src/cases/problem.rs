@@ -32,15 +32,19 @@
 //! default), `compare = "tokens"`, `compare = "float"` with `float-error = 1e-6`
 //! (the default bound), `compare = "kattis"` with `validator-flags =
 //! "float_tolerance 1e-6"` (the Kattis format's default output validator and
-//! its flags, as a problem.yaml gives them), or `checker = true`: the
-//! problem's checker binary `<name>-check` (`src/bin/check.rs`) decides.
+//! its flags, as a problem.yaml gives them), `output-validator = "PATH"` (a
+//! contest package's own validator with Kattis's interface, a file or folder
+//! of the crate, given `validator-flags`: see [`OutputValidator`]), or
+//! `checker = true`: the problem's checker binary `<name>-check`
+//! (`src/bin/check.rs`) decides.
 
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::judging::answer::Checking;
+use crate::cases::programs::Sources;
+use crate::judging::answer::{Checking, CHECKER_LIMIT};
 use crate::judging::case_io::CaseIo;
 use crate::judging::compare::{DefaultValidator, Mode};
 use crate::runner::Limits;
@@ -124,8 +128,20 @@ pub struct Problem {
     pub compare: Mode,
     /// Whether the problem's checker `<name>-check` judges outputs.
     pub checker: bool,
+    /// A contest package's own output validator (Kattis's interface), which
+    /// then judges outputs.
+    pub output_validator: Option<OutputValidator>,
     /// The files its programs read and write instead of stdin and stdout.
     pub case_io: CaseIo,
+}
+
+/// An output validator with Kattis's interface, in C, C++ or Python
+/// ([`crate::cases::programs`]): `output-validator = "PATH"` (a file or
+/// folder of the crate) and its `validator-flags`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutputValidator {
+    pub path: PathBuf,
+    pub flags: Vec<String>,
 }
 
 fn invalid(message: String) -> io::Error {
@@ -205,6 +221,30 @@ impl Problem {
             .parent()
             .and_then(Path::parent)
             .unwrap_or(Path::new("."));
+        let output_validator = match manifest.string(JUDGE_TABLE, "output-validator")? {
+            None => None,
+            Some(path) => {
+                let decides_too = manifest.string(JUDGE_TABLE, "compare")?.is_some()
+                    || manifest.number(JUDGE_TABLE, "float-error")?.is_some()
+                    || manifest.boolean(JUDGE_TABLE, "checker")? == Some(true);
+                if decides_too || interactive {
+                    return Err(invalid(format!(
+                        "{}: output-validator decides alone{}: remove compare, float-error and checker",
+                        manifest_path.display(),
+                        if interactive { ", and not for an interactive problem yet" } else { "" }
+                    )));
+                }
+                let flags = manifest.string(JUDGE_TABLE, "validator-flags")?;
+                Some(OutputValidator {
+                    path: manifest_dir.join(path),
+                    flags: flags
+                        .unwrap_or_default()
+                        .split_whitespace()
+                        .map(str::to_string)
+                        .collect(),
+                })
+            }
+        };
         Ok(Problem {
             manifest_dir: manifest_dir.to_path_buf(),
             io_tests_dir: root.join("io-tests").join(&name),
@@ -214,9 +254,13 @@ impl Problem {
             output_limit_mb: positive(&manifest, "output-limit-mb")?,
             interactive,
             url: manifest.string(JUDGE_TABLE, "url")?,
-            compare: compare_mode(&manifest)
-                .map_err(|error| invalid(format!("{}: {error}", manifest_path.display())))?,
+            compare: match output_validator {
+                Some(_) => Mode::Lines,
+                None => compare_mode(&manifest)
+                    .map_err(|error| invalid(format!("{}: {error}", manifest_path.display())))?,
+            },
             checker: manifest.boolean(JUDGE_TABLE, "checker")?.unwrap_or(false),
+            output_validator,
             case_io,
             name,
         })
@@ -278,6 +322,28 @@ impl Problem {
         } else {
             Checking::Compare(self.compare)
         }
+    }
+
+    /// [`checking`](Self::checking), or its output validator made ready to
+    /// run (built into `bin_dir` as `<name>-output-validator` when it is C or
+    /// C++ and a source is newer than that).
+    ///
+    /// # Errors
+    /// When the validator's sources cannot be found or it cannot be built.
+    pub fn prepared_checking(&self, bin_dir: &Path) -> io::Result<Checking> {
+        let Some(validator) = &self.output_validator else {
+            return Ok(self.checking(bin_dir));
+        };
+        let prepared = Sources::find(&validator.path)?.prepare(&program_path(
+            bin_dir,
+            &format!("{}-output-validator", self.name),
+        ))?;
+        Ok(Checking::Kattis {
+            program: prepared.program,
+            args: prepared.args,
+            flags: validator.flags.clone(),
+            time_limit: CHECKER_LIMIT,
+        })
     }
 }
 

@@ -129,9 +129,12 @@ pub(crate) fn stress_command(options: StressOptions) -> ExitCode {
         build.all_binaries(&problem.name);
         let bin_dir = place.binaries(&root, &build)?;
         let programs = Programs::of(&problem, &bin_dir).map_err(|error| error.to_string())?;
-        Ok((problem, programs, bin_dir))
+        let checking = problem
+            .prepared_checking(&bin_dir)
+            .map_err(|error| format!("{}: the output validator: {error}", problem.name))?;
+        Ok((problem, programs, checking))
     });
-    let (problem, programs, bin_dir) = match loaded {
+    let (problem, programs, checking) = match loaded {
         Ok(loaded) => loaded,
         Err(message) => {
             eprintln!("judge: {message}");
@@ -145,7 +148,7 @@ pub(crate) fn stress_command(options: StressOptions) -> ExitCode {
         shrink_budget: SHRINK_BUDGET,
         submission_limits: problem.limits(),
         naive_limit: options.naive_limit,
-        checking: problem.checking(&bin_dir),
+        checking,
         case_io: problem.case_io.clone(),
     };
     let mut stdout = io::stdout().lock();

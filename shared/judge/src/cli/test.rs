@@ -190,6 +190,7 @@ pub(crate) fn test(options: &TestOptions) -> Result<Summary, Failure> {
         url: None,
         compare: Mode::Lines,
         checker: false,
+        output_validator: None,
         case_io: Default::default(),
     };
     let judges = Judges {

@@ -160,7 +160,17 @@ pub fn check_problem(
     out: &mut dyn Write,
     style: Style,
 ) -> io::Result<Summary> {
-    let checking = problem.checking(bin_dir_of(binary));
+    let checking = match problem.prepared_checking(bin_dir_of(binary)) {
+        Ok(checking) => checking,
+        Err(error) => {
+            writeln!(out, "{}", problem.name)?;
+            writeln!(out, "ERR  the output validator: {error}")?;
+            return Ok(Summary {
+                passed: 0,
+                failed: 1,
+            });
+        }
+    };
     let judges = Judges {
         validator,
         checking: &checking,
@@ -216,7 +226,7 @@ impl WorkspaceJudges {
         Ok(WorkspaceJudges {
             validator: validated
                 .then(|| program_path(bin_dir, &Piece::Validate.binary(&problem.name))),
-            checking: problem.checking(bin_dir),
+            checking: problem.prepared_checking(bin_dir)?,
             interactor: problem
                 .interactive
                 .then(|| program_path(bin_dir, &format!("{}-interact", problem.name))),
@@ -225,17 +235,32 @@ impl WorkspaceJudges {
 }
 
 /// Every program [`check_workspace_problem`] runs for `problem`: `binary`,
-/// then its validator, checker and interactor where it has them.
+/// then its validator, checker and interactor where it has them, and the
+/// files of its output validator (built first when it is stale: see
+/// [`Problem::prepared_checking`]).
 ///
 /// # Errors
 /// When the crate's manifest cannot be read.
 pub fn workspace_programs(problem: &Problem, binary: &Path) -> io::Result<Vec<PathBuf>> {
     let judged = WorkspaceJudges::of(problem, binary)?;
     let checker = judged.checking.checker().map(Path::to_path_buf);
+    // An output validator's sources too: a Python one is run from them.
+    let mut validator_files = Vec::new();
+    if let Some(validator) = &problem.output_validator {
+        if validator.path.is_dir() {
+            for entry in fs::read_dir(&validator.path)? {
+                validator_files.push(entry?.path());
+            }
+            validator_files.sort();
+        } else {
+            validator_files.push(validator.path.clone());
+        }
+    }
     Ok(std::iter::once(binary.to_path_buf())
         .chain(judged.validator)
         .chain(checker)
         .chain(judged.interactor)
+        .chain(validator_files)
         .collect())
 }
 

@@ -677,7 +677,9 @@ impl Stress<'_> {
             )?;
         } else {
             match self.settings.checking {
-                Checking::Checker { .. } => writeln!(out, "naive output (the checker's answer):")?,
+                Checking::Checker { .. } | Checking::Kattis { .. } => {
+                    writeln!(out, "naive output (the checker's answer):")?
+                }
                 Checking::Compare(_) => writeln!(out, "naive output (expected):")?,
             }
             write!(out, "{}", excerpt(&failure.expected))?;

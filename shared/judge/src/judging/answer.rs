@@ -9,7 +9,13 @@
 //! cannot be started) is a failure of the checker: [`Verdict::CheckerFailed`],
 //! never a pass and never the program's fault. The first line of its stderr is
 //! the case's message. [`crate::checker`] writes checkers in Rust.
+//!
+//! An output validator of the Kattis problem format runs as `VALIDATOR INPUT
+//! ANSWER FEEDBACK_DIR/ [FLAGS] < OUTPUT` ([`run_kattis_validator`]): exit 42
+//! accepts, 43 rejects with the message it wrote to `judgemessage.txt` in
+//! FEEDBACK_DIR, anything else is its own failure, as with a checker.
 
+use std::ffi::OsString;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -38,6 +44,15 @@ pub enum Checking {
         program: PathBuf,
         time_limit: Duration,
     },
+    /// Judged by an output validator with Kattis's interface: `program`
+    /// started with `args` (a Python validator's main file), then the case's
+    /// files and `flags`.
+    Kattis {
+        program: PathBuf,
+        args: Vec<OsString>,
+        flags: Vec<String>,
+        time_limit: Duration,
+    },
 }
 
 impl Default for Checking {
@@ -59,7 +74,7 @@ impl Checking {
     pub fn checker(&self) -> Option<&Path> {
         match self {
             Checking::Compare(_) => None,
-            Checking::Checker { program, .. } => Some(program),
+            Checking::Checker { program, .. } | Checking::Kattis { program, .. } => Some(program),
         }
     }
 
@@ -92,6 +107,12 @@ impl Checking {
                 program,
                 time_limit,
             } => run_checker(program, input, got, expected, *time_limit),
+            Checking::Kattis {
+                program,
+                args,
+                flags,
+                time_limit,
+            } => run_kattis_validator(program, args, flags, input, got, expected, *time_limit),
         }
     }
 
@@ -137,6 +158,10 @@ impl std::fmt::Display for Checking {
         match self {
             Checking::Compare(mode) => write!(f, "{mode}"),
             Checking::Checker { program, .. } => write!(f, "checker {}", show_path(program)),
+            Checking::Kattis { program, args, .. } => {
+                let shown = args.last().map_or(program.as_path(), Path::new);
+                write!(f, "output validator {}", show_path(shown))
+            }
         }
     }
 }
@@ -203,6 +228,75 @@ fn try_run_checker(
     })
 }
 
+/// Runs the output validator `program` (with `args` first) on a program's
+/// `output` (its stdin), as Kattis and DOMjudge run one: `INPUT ANSWER
+/// FEEDBACK_DIR/ FLAGS...`, the first two files and the folder in a scratch
+/// folder, under `time_limit`. Exit 42: accepted; 43: a wrong answer whose
+/// message is the first line of `judgemessage.txt` (else of its stderr);
+/// anything else, running past the limit or not starting: its failure.
+pub fn run_kattis_validator(
+    program: &Path,
+    args: &[OsString],
+    flags: &[String],
+    input: &[u8],
+    output: &[u8],
+    answer: &[u8],
+    time_limit: Duration,
+) -> Verdict {
+    let shown = show_path(args.last().map_or(program, Path::new));
+    let failed = |what: String| Verdict::CheckerFailed {
+        reason: format!("output validator {shown}: {what}"),
+    };
+    let run = || -> io::Result<Verdict> {
+        let dir = scratch::tempdir()?;
+        let (input_path, answer_path) = (dir.path().join("input"), dir.path().join("answer"));
+        fs::write(&input_path, input)?;
+        fs::write(&answer_path, answer)?;
+        let feedback = dir.path().join("feedback");
+        fs::create_dir(&feedback)?;
+        let mut all: Vec<OsString> = args.to_vec();
+        all.extend([input_path.into_os_string(), answer_path.into_os_string()]);
+        // The folder's path ends with a separator, as judges give it.
+        let mut folder = feedback.clone().into_os_string();
+        folder.push(std::path::MAIN_SEPARATOR_STR);
+        all.push(folder);
+        all.extend(flags.iter().map(OsString::from));
+        let all: Vec<&str> = all
+            .iter()
+            .map(|arg| {
+                arg.to_str()
+                    .ok_or_else(|| io::Error::other("a path that is not UTF-8"))
+            })
+            .collect::<io::Result<_>>()?;
+        let run = execute(program, &all, output, time_limit)?;
+        if run.timed_out(time_limit) {
+            return Ok(failed(format!(
+                "still running after {} ms",
+                time_limit.as_millis()
+            )));
+        }
+        let message = fs::read(feedback.join("judgemessage.txt")).unwrap_or_default();
+        let (message, details) = match first_line_and_rest(&message) {
+            (Some(first), rest) => (Some(first), rest),
+            (None, _) => first_line_and_rest(&run.stderr),
+        };
+        Ok(match run.status.and_then(|status| status.code()) {
+            Some(42) => Verdict::Accepted,
+            Some(43) => Verdict::Rejected {
+                message: message.unwrap_or_else(|| "(the validator gave no message)".to_string()),
+                details,
+                presentation: false,
+            },
+            _ => failed(format!(
+                "{} (an output validator exits 42 or 43)\n{}",
+                run.describe_end(),
+                run_stderr_tail(&run)
+            )),
+        })
+    };
+    run().unwrap_or_else(|error| failed(format!("cannot run it: {error}")))
+}
+
 /// The first line of a checker's stderr (escaped and cut), and a few of the
 /// next ones, indented, for a report.
 fn first_line_and_rest(stderr: &[u8]) -> (Option<String>, String) {
@@ -235,6 +329,92 @@ mod tests {
     #[cfg(unix)]
     fn checked(checker: &Path, time_limit: Duration) -> Verdict {
         run_checker(checker, b"1\n", b"2\n", b"3\n", time_limit)
+    }
+
+    /// A validator with Kattis's interface: accepts an output equal to the
+    /// answer's first line, else rejects saying why in judgemessage.txt;
+    /// `flags` must be what it was given after the folder.
+    #[cfg(unix)]
+    fn kattis_validated(body: &str, output: &[u8], flags: &[&str]) -> Verdict {
+        let dir = scratch::tempdir().unwrap();
+        let validator = scratch::script(dir.path(), "validate", body);
+        let flags: Vec<String> = flags.iter().map(|flag| flag.to_string()).collect();
+        run_kattis_validator(
+            &validator,
+            &[],
+            &flags,
+            b"1\n",
+            output,
+            b"2\n",
+            Duration::from_secs(10),
+        )
+    }
+
+    #[cfg(unix)]
+    const KATTIS: &str = r#"
+        read expected < "$2"; read got
+        case "$3" in */) ;; *) exit 1 ;; esac
+        [ "$*" = "$1 $2 $3 case_sensitive" ] || exit 2
+        [ "$got" = "$expected" ] && exit 42
+        printf 'expected %s, got %s\nsecond line\n' "$expected" "$got" > "$3/judgemessage.txt"
+        exit 43"#;
+
+    #[cfg(unix)]
+    #[test]
+    fn a_kattis_validator_accepts_with_42_and_rejects_with_43_and_its_message() {
+        assert_eq!(
+            kattis_validated(KATTIS, b"2\n", &["case_sensitive"]),
+            Verdict::Accepted
+        );
+        assert_eq!(
+            kattis_validated(KATTIS, b"3\n", &["case_sensitive"]),
+            Verdict::Rejected {
+                message: "expected 2, got 3".to_string(),
+                details: "second line\n".to_string(),
+                presentation: false,
+            }
+        );
+        // Without judgemessage.txt, the first line of its stderr.
+        let stderr_only = kattis_validated("echo 'no way' >&2; exit 43", b"2\n", &[]);
+        assert!(
+            matches!(stderr_only, Verdict::Rejected { ref message, .. } if message == "no way"),
+            "{stderr_only:?}"
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_kattis_validator_that_exits_otherwise_has_failed() {
+        for (body, says) in [
+            (
+                "exit 0",
+                "exit status 0 (an output validator exits 42 or 43)",
+            ),
+            (KATTIS, "exit status 2 (an output validator exits 42 or 43)"),
+            ("kill -9 $$", "signal 9 (SIGKILL)"),
+        ] {
+            let verdict = kattis_validated(body, b"2\n", &[]);
+            let Verdict::CheckerFailed { reason } = &verdict else {
+                panic!("{body}: {verdict:?}");
+            };
+            assert!(
+                reason.starts_with("output validator ") && reason.contains(says),
+                "{body}: {reason}"
+            );
+        }
+        let missing = run_kattis_validator(
+            Path::new("/nonexistent/validate"),
+            &[],
+            &[],
+            b"",
+            b"",
+            b"",
+            Duration::from_secs(1),
+        );
+        assert!(
+            matches!(missing, Verdict::CheckerFailed { ref reason } if reason.contains("cannot run it")),
+            "{missing:?}"
+        );
     }
 
     #[test]

@@ -251,6 +251,7 @@ fn an_interactive_problem_is_checked_case_by_case() {
         url: None,
         compare: judge::judging::compare::Mode::Lines,
         checker: false,
+        output_validator: None,
         case_io: Default::default(),
     };
     let check = |program: &Path, interactor: &Path| {

@@ -56,6 +56,7 @@ pub fn fixture_problem(dir: &Path, time_limit: Duration) -> Problem {
         url: None,
         compare: judge::judging::compare::Mode::Lines,
         checker: false,
+        output_validator: None,
         case_io: Default::default(),
     }
 }

@@ -1,0 +1,3 @@
+# Always the first two: right on no case but by chance.
+input()
+print(1, 2)

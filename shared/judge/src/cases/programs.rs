@@ -1,0 +1,331 @@
+//! A problem's programs written in C, C++ or Python: a contest package's own
+//! validators, kept in the problem's crate as the package has them. Each is a
+//! file, or a folder of files (its headers beside it), as problemtools takes
+//! them; its language is that of most of its files (C++: `.cc`, `.cpp`,
+//! `.cxx`, `.c++`, `.C`; C: `.c`; Python 3: `.py`). C and C++ are built by the
+//! system's `gcc` and `g++` into the release folder, again whenever a source
+//! is newer than the binary; Python runs under `python3`, its main file the
+//! only one, else the one named `main.*`, else the first by name.
+
+use std::ffi::OsString;
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use crate::show::show_path;
+
+/// What a program is written in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Language {
+    C,
+    Cpp,
+    Python,
+}
+
+impl Language {
+    fn of(path: &Path) -> Option<Language> {
+        let extension = path.extension()?.to_str()?;
+        match extension {
+            "cc" | "cpp" | "cxx" | "c++" | "C" => Some(Language::Cpp),
+            "c" => Some(Language::C),
+            "py" | "py3" => Some(Language::Python),
+            _ => None,
+        }
+    }
+}
+
+/// A program's sources, found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sources {
+    /// The file or folder it is.
+    pub path: PathBuf,
+    pub language: Language,
+    /// Its files in that language, sorted.
+    pub files: Vec<PathBuf>,
+}
+
+/// How to start a program: the file to run and the arguments before the
+/// caller's (a Python program's main file).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Prepared {
+    pub program: PathBuf,
+    pub args: Vec<OsString>,
+}
+
+fn refused(message: String) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidData, message)
+}
+
+impl Sources {
+    /// The program at `path`: a file, or a folder of files.
+    ///
+    /// # Errors
+    /// A path that cannot be read, or holds no C, C++ or Python source.
+    pub fn find(path: &Path) -> io::Result<Sources> {
+        let in_path = |error: io::Error| {
+            io::Error::new(error.kind(), format!("{}: {error}", show_path(path)))
+        };
+        let mut all = Vec::new();
+        if path.is_dir() {
+            for entry in fs::read_dir(path).map_err(in_path)? {
+                let file = entry.map_err(in_path)?.path();
+                if file.is_file() {
+                    all.push(file);
+                }
+            }
+            if all
+                .iter()
+                .any(|file| file.file_name().is_some_and(|name| name == "build"))
+            {
+                return Err(refused(format!(
+                    "{}: a program built by its own `build` script, which this judge does not run",
+                    show_path(path)
+                )));
+            }
+        } else {
+            fs::metadata(path).map_err(in_path)?;
+            all.push(path.to_path_buf());
+        }
+        all.sort();
+        // The language of most files; on a tie C++, then C, then Python.
+        let count = |language| {
+            all.iter()
+                .filter(|file| Language::of(file) == Some(language))
+                .count()
+        };
+        let priority = |language| match language {
+            Language::Cpp => 3,
+            Language::C => 2,
+            Language::Python => 1,
+        };
+        let language = [Language::Cpp, Language::C, Language::Python]
+            .into_iter()
+            .max_by_key(|&language| (count(language), priority(language)))
+            .filter(|&language| count(language) > 0)
+            .ok_or_else(|| {
+                refused(format!(
+                    "{}: no C, C++ or Python source (.c, .cc, .cpp, .py)",
+                    show_path(path)
+                ))
+            })?;
+        let files = all
+            .into_iter()
+            .filter(|file| Language::of(file) == Some(language))
+            .collect();
+        Ok(Sources {
+            path: path.to_path_buf(),
+            language,
+            files,
+        })
+    }
+
+    /// Makes the program ready to start: for C and C++, `binary` built (again
+    /// when a source is newer); for Python, `python3` and its main file.
+    ///
+    /// # Errors
+    /// When the compiler or `python3` cannot be found, or the build fails
+    /// (its messages in the error).
+    pub fn prepare(&self, binary: &Path) -> io::Result<Prepared> {
+        match self.language {
+            Language::Python => Ok(Prepared {
+                program: on_path("python3")?,
+                args: vec![self.main_file().into_os_string()],
+            }),
+            Language::C | Language::Cpp => {
+                if self.is_stale(binary) {
+                    self.build(binary)?;
+                }
+                Ok(Prepared {
+                    program: binary.to_path_buf(),
+                    args: Vec::new(),
+                })
+            }
+        }
+    }
+
+    /// A Python program's main file: the only one, else `main.*`, else the
+    /// first by name.
+    fn main_file(&self) -> PathBuf {
+        let named_main = self.files.iter().find(|file| {
+            file.file_stem()
+                .is_some_and(|stem| stem.eq_ignore_ascii_case("main"))
+        });
+        named_main.unwrap_or(&self.files[0]).clone()
+    }
+
+    fn is_stale(&self, binary: &Path) -> bool {
+        let modified = |path: &Path| fs::metadata(path).and_then(|metadata| metadata.modified());
+        let Ok(built) = modified(binary) else {
+            return true;
+        };
+        let mut sources = self.files.clone();
+        if self.path.is_dir() {
+            // Its headers too.
+            if let Ok(entries) = fs::read_dir(&self.path) {
+                sources.extend(entries.flatten().map(|entry| entry.path()));
+            }
+        }
+        sources
+            .iter()
+            .any(|source| modified(source).map_or(true, |time| time > built))
+    }
+
+    fn build(&self, binary: &Path) -> io::Result<()> {
+        let (compiler, flags): (&str, &[&str]) = match self.language {
+            Language::C => ("gcc", &["-O2", "-std=gnu17"]),
+            Language::Cpp => ("g++", &["-O2", "-std=gnu++20"]),
+            Language::Python => unreachable!("not built"),
+        };
+        if let Some(folder) = binary.parent() {
+            fs::create_dir_all(folder)?;
+        }
+        let include = if self.path.is_dir() {
+            self.path.clone()
+        } else {
+            self.path.parent().unwrap_or(Path::new(".")).to_path_buf()
+        };
+        let partial = binary.with_extension(format!("partial-{}", std::process::id()));
+        let output = Command::new(on_path(compiler)?)
+            .args(flags)
+            .arg("-I")
+            .arg(&include)
+            .arg("-o")
+            .arg(&partial)
+            .args(&self.files)
+            .args(if self.language == Language::C {
+                &["-lm"][..]
+            } else {
+                &[]
+            })
+            .stdin(Stdio::null())
+            .output()?;
+        if !output.status.success() {
+            let _ = fs::remove_file(&partial);
+            return Err(io::Error::other(format!(
+                "{compiler} could not build {} ({}):\n{}",
+                show_path(&self.path),
+                output.status,
+                String::from_utf8_lossy(&output.stderr).trim_end()
+            )));
+        }
+        fs::rename(&partial, binary)
+    }
+}
+
+/// The program `name` found on `PATH`.
+fn on_path(name: &str) -> io::Result<PathBuf> {
+    let paths = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&paths)
+        .map(|folder| folder.join(format!("{name}{}", std::env::consts::EXE_SUFFIX)))
+        .find(|candidate| candidate.is_file())
+        .ok_or_else(|| {
+            io::Error::new(
+                io::ErrorKind::NotFound,
+                format!("{name} is not on PATH: install it to run this problem's validators"),
+            )
+        })
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+    use crate::scratch::tempdir;
+
+    fn put(root: &Path, files: &[(&str, &str)]) {
+        for (path, text) in files {
+            let path = root.join(path);
+            fs::create_dir_all(path.parent().unwrap()).unwrap();
+            fs::write(path, text).unwrap();
+        }
+    }
+
+    #[test]
+    fn a_programs_language_is_that_of_most_of_its_files() {
+        let dir = tempdir().unwrap();
+        put(
+            dir.path(),
+            &[
+                ("v/validate.cc", ""),
+                ("v/validate.h", ""),
+                ("v/notes.py", ""),
+                ("v/more.cpp", ""),
+                ("one.py", ""),
+                ("w/b.py", ""),
+                ("w/main.py", ""),
+            ],
+        );
+        let folder = Sources::find(&dir.path().join("v")).unwrap();
+        assert_eq!(folder.language, Language::Cpp);
+        assert_eq!(folder.files.len(), 2, "{folder:?}");
+        let file = Sources::find(&dir.path().join("one.py")).unwrap();
+        assert_eq!((file.language, file.files.len()), (Language::Python, 1));
+        let python = Sources::find(&dir.path().join("w")).unwrap();
+        assert!(python.main_file().ends_with("w/main.py"));
+    }
+
+    #[test]
+    fn a_program_without_sources_is_refused() {
+        let dir = tempdir().unwrap();
+        put(
+            dir.path(),
+            &[("v/README", ""), ("b/build", ""), ("b/run", "")],
+        );
+        let error = Sources::find(&dir.path().join("v"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.ends_with("no C, C++ or Python source (.c, .cc, .cpp, .py)"),
+            "{error}"
+        );
+        let error = Sources::find(&dir.path().join("b"))
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("its own `build` script"), "{error}");
+        let error = Sources::find(&dir.path().join("none"))
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("none"), "{error}");
+    }
+
+    #[test]
+    fn c_is_built_with_its_headers_and_again_when_a_source_changes() {
+        if on_path("gcc").is_err() {
+            eprintln!("no gcc: skipped");
+            return;
+        }
+        let dir = tempdir().unwrap();
+        put(
+            dir.path(),
+            &[
+                ("v/answer.h", "#define ANSWER 42\n"),
+                (
+                    "v/main.c",
+                    "#include \"answer.h\"\nint main(void) { return ANSWER; }\n",
+                ),
+            ],
+        );
+        let sources = Sources::find(&dir.path().join("v")).unwrap();
+        let binary = dir.path().join("bin/v");
+        let prepared = sources.prepare(&binary).unwrap();
+        let status = Command::new(&prepared.program).status().unwrap();
+        assert_eq!(status.code(), Some(42));
+        let built = fs::metadata(&binary).unwrap().modified().unwrap();
+        sources.prepare(&binary).unwrap();
+        assert_eq!(
+            fs::metadata(&binary).unwrap().modified().unwrap(),
+            built,
+            "fresh: not built again"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        put(dir.path(), &[("v/answer.h", "#define ANSWER 43\n")]);
+        sources.prepare(&binary).unwrap();
+        assert_eq!(Command::new(&binary).status().unwrap().code(), Some(43));
+        put(dir.path(), &[("v/main.c", "int main(void) { return }\n")]);
+        let error = sources.prepare(&binary).unwrap_err().to_string();
+        assert!(
+            error.starts_with("gcc could not build ") && error.contains("error"),
+            "{error}"
+        );
+    }
+}

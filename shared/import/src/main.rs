@@ -65,7 +65,8 @@ judging: the default output validator with validator_flags (compare =
 in C, C++ or Python), copied into crates/NAME/output_validator and built by
 the judge with the system's g++ or gcc, or run by python3. NAME defaults to
 the package's name, in lowercase with dashes. An interactive package, or
-one with input validators, is refused for now, saying so.
+one with input validators, is refused for now, saying so. The package's
+submissions/ go to crates/NAME/submissions, for `judge verify NAME`.
 
 --cases FOLDER NAME: adds judges' test data to the existing problem NAME:
 AtCoder's layout (in/CASE.txt with out/CASE.txt, the case named CASE), or
@@ -325,6 +326,18 @@ fn import_package(root: &Path, path: &Path, options: &Options) -> Result<(), Sto
         }
         _ => Ok(()),
     };
+    // The example submissions, for `judge verify`.
+    let submissions = opened.root.join("submissions");
+    let copied = copied.and_then(|()| {
+        if moved.as_ref().is_some_and(Result::is_ok) && submissions.is_dir() {
+            copy_folder(
+                &submissions,
+                &root.join("crates").join(&name).join("submissions"),
+            )
+        } else {
+            Ok(())
+        }
+    });
     if let (Some(Err(error)), _) | (_, Err(error)) = (moved, copied) {
         // Made now, so removed whole: nothing is left of a failed import.
         let _ = fs::remove_dir_all(root.join("crates").join(&name));
@@ -373,6 +386,9 @@ fn import_package(root: &Path, path: &Path, options: &Options) -> Result<(), Sto
         println!(
             "note: Cargo.lock not updated ({cargo}): cargo adds the problem on its next build"
         );
+    }
+    if submissions.is_dir() {
+        println!("its example submissions are in crates/{name}/submissions: scripts/verify.sh {name} judges them");
     }
     println!("write crates/{name}/src/main.rs, then scripts/check.sh {name}");
     Ok(())

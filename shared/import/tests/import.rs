@@ -276,6 +276,78 @@ fn a_package_with_its_own_validator_in_python_is_judged_by_it() {
     assert!(report.contains("expected yes, got 'maybe'"), "{report}");
 }
 
+/// `judge verify` of the problem `name`: the submissions as expected, all
+/// of them, and the report.
+fn verified(root: &Path, name: &str) -> (usize, usize, String) {
+    let problem = Problem::load(root, name).unwrap();
+    let mut report = Vec::new();
+    let (as_expected, all) =
+        judge::commands::verify::verify(&problem, &root.join("bin"), &mut report).unwrap();
+    (as_expected, all, String::from_utf8(report).unwrap())
+}
+
+#[test]
+fn verify_judges_every_example_submission_against_its_folder_or_tag() {
+    let ws = workspace();
+    let divide = packages().join("divide");
+    // A time limit of its own, so that the spinning submission is quick.
+    let (code, stdout, stderr) = import(
+        ws.path(),
+        &[divide.to_str().unwrap(), "--time-limit-ms", "500"],
+    );
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(
+        stdout.contains("its example submissions are in crates/divide/submissions: scripts/verify.sh divide judges them"),
+        "{stdout}"
+    );
+    let (as_expected, all, report) = verified(ws.path(), "divide");
+    assert_eq!((as_expected, all), (7, 7), "{report}");
+    for line in [
+        "AC   accepted/divide.cc: as expected (4 of 4 cases AC)",
+        "AC   accepted/divide.py: as expected (4 of 4 cases AC)",
+        "AC   accepted/divide.rs: as expected (4 of 4 cases AC)",
+        "RE   run_time_error/crash.py: as expected (RE first on sample-2, 2 of 4 cases AC)",
+        "TLE  time_limit_exceeded/spin.c: as expected (TLE first on sample-1, 0 of 4 cases AC)",
+        "WA   wrong_answer/rounded.py: as expected (WA first on sample-1, 3 of 4 cases AC)",
+        "RE   wrong_answer/tagged.py: as expected (RE first on sample-2, 0 of 4 cases AC)",
+        "skipped accepted/Divide.java: not C, C++, Python 3 or Rust",
+        "7 of 7 submissions as expected",
+    ] {
+        assert!(report.lines().any(|l| l == line), "{line}:\n{report}");
+    }
+    // A submission in the wrong folder is reported, and counted.
+    let submissions = ws.path().join("crates/divide/submissions");
+    fs::copy(
+        submissions.join("wrong_answer/rounded.py"),
+        submissions.join("accepted/rounded.py"),
+    )
+    .unwrap();
+    let (as_expected, all, report) = verified(ws.path(), "divide");
+    assert_eq!((as_expected, all), (7, 8), "{report}");
+    assert!(
+        report.contains("WA   accepted/rounded.py: NOT as expected, which is AC (WA first on sample-1, 3 of 4 cases AC)"),
+        "{report}"
+    );
+}
+
+#[test]
+fn verify_proves_a_scoring_package_and_one_with_its_own_validator() {
+    let ws = workspace();
+    for package in ["subtasks", "pairs"] {
+        let path = packages().join(package);
+        let (code, stdout, stderr) = import(ws.path(), &[path.to_str().unwrap()]);
+        assert_eq!(code, 0, "{stdout}{stderr}");
+    }
+    let (as_expected, all, report) = verified(ws.path(), "subtasks");
+    assert_eq!((as_expected, all), (2, 2), "{report}");
+    assert!(
+        report.contains("WA   partially_accepted/sum32.c: as expected (WA first on secret-group2-01, 3 of 4 cases AC)"),
+        "{report}"
+    );
+    let (as_expected, all, report) = verified(ws.path(), "pairs");
+    assert_eq!((as_expected, all), (2, 2), "{report}");
+}
+
 #[test]
 fn an_import_that_cannot_be_made_writes_nothing() {
     let ws = workspace();
@@ -308,7 +380,10 @@ fn an_import_that_cannot_be_made_writes_nothing() {
             "a problem's name is lowercase letters",
         ),
         (vec![broken.to_str().unwrap()], "1.in has no 1.ans"),
-        (vec![custom.to_str().unwrap()], "no C, C++ or Python source"),
+        (
+            vec![custom.to_str().unwrap()],
+            "no C, C++, Python or Rust source",
+        ),
         (
             vec![interactive.to_str().unwrap()],
             "not imported: it is interactive, which this judge does not run yet",

@@ -21,7 +21,7 @@ use lexopt::Parser;
 
 use judge::show::show_path;
 
-use cli::{bench, check, io_failure, new, outputs, stress, test, tools, Stop};
+use cli::{bench, check, io_failure, new, outputs, stress, test, tools, verify, Stop};
 
 const USAGE: &str = "\
 usage: judge COMMAND [OPTION...]    (in this workspace: cargo judge COMMAND)
@@ -36,6 +36,7 @@ usage: judge COMMAND [OPTION...]    (in this workspace: cargo judge COMMAND)
   watch     Judges a problem again on every save of its sources or cases.
   run       Runs a problem's release build once on a file or stdin (a custom test).
   import    Makes a problem from a contest's problem package, or adds judges' test data.
+  verify    Judges an imported package's example submissions against their verdicts.
   bench     Times solutions against their input-only baselines.
   help      Shows this, or a command's options: judge help COMMAND.
 
@@ -50,7 +51,7 @@ struct CommandSpec {
     main: fn(&mut Parser) -> Result<ExitCode, Stop>,
 }
 
-const COMMANDS: [CommandSpec; 11] = [
+const COMMANDS: [CommandSpec; 12] = [
     CommandSpec {
         name: "check",
         help: check::HELP,
@@ -105,6 +106,11 @@ const COMMANDS: [CommandSpec; 11] = [
         name: "import",
         help: tools::IMPORT_HELP,
         main: tools::import,
+    },
+    CommandSpec {
+        name: "verify",
+        help: verify::HELP,
+        main: verify::main,
     },
 ];
 

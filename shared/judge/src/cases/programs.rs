@@ -2,10 +2,11 @@
 //! validators, kept in the problem's crate as the package has them. Each is a
 //! file, or a folder of files (its headers beside it), as problemtools takes
 //! them; its language is that of most of its files (C++: `.cc`, `.cpp`,
-//! `.cxx`, `.c++`, `.C`; C: `.c`; Python 3: `.py`). C and C++ are built by the
-//! system's `gcc` and `g++` into the release folder, again whenever a source
-//! is newer than the binary; Python runs under `python3`, its main file the
-//! only one, else the one named `main.*`, else the first by name.
+//! `.cxx`, `.c++`, `.C`; C: `.c`; Python 3: `.py`; Rust: `.rs`, for a
+//! package's example submissions). C, C++ and Rust are built by the
+//! system's `gcc`, `g++` and `rustc` into the release folder, again whenever
+//! a source is newer than the binary; Python runs under `python3`, its main
+//! file the only one, else the one named `main.*`, else the first by name.
 
 use std::ffi::OsString;
 use std::fs;
@@ -21,6 +22,7 @@ pub enum Language {
     C,
     Cpp,
     Python,
+    Rust,
 }
 
 impl Language {
@@ -30,6 +32,7 @@ impl Language {
             "cc" | "cpp" | "cxx" | "c++" | "C" => Some(Language::Cpp),
             "c" => Some(Language::C),
             "py" | "py3" => Some(Language::Python),
+            "rs" => Some(Language::Rust),
             _ => None,
         }
     }
@@ -61,7 +64,7 @@ impl Sources {
     /// The program at `path`: a file, or a folder of files.
     ///
     /// # Errors
-    /// A path that cannot be read, or holds no C, C++ or Python source.
+    /// A path that cannot be read, or holds no C, C++, Python or Rust source.
     pub fn find(path: &Path) -> io::Result<Sources> {
         let in_path = |error: io::Error| {
             io::Error::new(error.kind(), format!("{}: {error}", show_path(path)))
@@ -95,17 +98,18 @@ impl Sources {
                 .count()
         };
         let priority = |language| match language {
-            Language::Cpp => 3,
-            Language::C => 2,
+            Language::Cpp => 4,
+            Language::C => 3,
+            Language::Rust => 2,
             Language::Python => 1,
         };
-        let language = [Language::Cpp, Language::C, Language::Python]
+        let language = [Language::Cpp, Language::C, Language::Rust, Language::Python]
             .into_iter()
             .max_by_key(|&language| (count(language), priority(language)))
             .filter(|&language| count(language) > 0)
             .ok_or_else(|| {
                 refused(format!(
-                    "{}: no C, C++ or Python source (.c, .cc, .cpp, .py)",
+                    "{}: no C, C++, Python or Rust source (.c, .cc, .cpp, .py, .rs)",
                     show_path(path)
                 ))
             })?;
@@ -132,7 +136,7 @@ impl Sources {
                 program: on_path("python3")?,
                 args: vec![self.main_file().into_os_string()],
             }),
-            Language::C | Language::Cpp => {
+            Language::C | Language::Cpp | Language::Rust => {
                 if self.is_stale(binary) {
                     self.build(binary)?;
                 }
@@ -144,8 +148,8 @@ impl Sources {
         }
     }
 
-    /// A Python program's main file: the only one, else `main.*`, else the
-    /// first by name.
+    /// A Python or Rust program's main file: the only one, else `main.*`,
+    /// else the first by name.
     fn main_file(&self) -> PathBuf {
         let named_main = self.files.iter().find(|file| {
             file.file_stem()
@@ -175,7 +179,13 @@ impl Sources {
         let (compiler, flags): (&str, &[&str]) = match self.language {
             Language::C => ("gcc", &["-O2", "-std=gnu17"]),
             Language::Cpp => ("g++", &["-O2", "-std=gnu++20"]),
+            // As problemtools builds it: the main file, std alone.
+            Language::Rust => ("rustc", &["-C", "opt-level=3", "--edition", "2021"]),
             Language::Python => unreachable!("not built"),
+        };
+        let files = match self.language {
+            Language::Rust => vec![self.main_file()],
+            _ => self.files.clone(),
         };
         if let Some(folder) = binary.parent() {
             fs::create_dir_all(folder)?;
@@ -186,13 +196,15 @@ impl Sources {
             self.path.parent().unwrap_or(Path::new(".")).to_path_buf()
         };
         let partial = binary.with_extension(format!("partial-{}", std::process::id()));
-        let output = Command::new(on_path(compiler)?)
-            .args(flags)
-            .arg("-I")
-            .arg(&include)
+        let mut command = Command::new(on_path(compiler)?);
+        command.args(flags);
+        if self.language != Language::Rust {
+            command.arg("-I").arg(&include);
+        }
+        let output = command
             .arg("-o")
             .arg(&partial)
-            .args(&self.files)
+            .args(&files)
             .args(if self.language == Language::C {
                 &["-lm"][..]
             } else {
@@ -210,6 +222,45 @@ impl Sources {
             )));
         }
         fs::rename(&partial, binary)
+    }
+}
+
+impl Prepared {
+    /// One file that starts the program: itself, or (with arguments, a
+    /// Python program) a launcher script written at `launcher`, for a caller
+    /// that runs a file alone. Unix only: elsewhere such a program cannot be.
+    ///
+    /// # Errors
+    /// When the launcher cannot be written, or on another system.
+    pub fn as_one_file(&self, launcher: &Path) -> io::Result<PathBuf> {
+        if self.args.is_empty() {
+            return Ok(self.program.clone());
+        }
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let quoted = |text: &std::ffi::OsStr| {
+                format!("'{}'", text.to_string_lossy().replace('\'', "'\\''"))
+            };
+            let mut line = format!("exec {}", quoted(self.program.as_os_str()));
+            for arg in &self.args {
+                line.push(' ');
+                line.push_str(&quoted(arg));
+            }
+            if let Some(folder) = launcher.parent() {
+                fs::create_dir_all(folder)?;
+            }
+            fs::write(launcher, format!("#!/bin/sh\n{line} \"$@\"\n"))?;
+            fs::set_permissions(launcher, fs::Permissions::from_mode(0o755))?;
+            Ok(launcher.to_path_buf())
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = launcher;
+            Err(io::Error::other(
+                "a program run by an interpreter needs a launcher script, which only Unix has here",
+            ))
+        }
     }
 }
 
@@ -275,7 +326,7 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(
-            error.ends_with("no C, C++ or Python source (.c, .cc, .cpp, .py)"),
+            error.ends_with("no C, C++, Python or Rust source (.c, .cc, .cpp, .py, .rs)"),
             "{error}"
         );
         let error = Sources::find(&dir.path().join("b"))

@@ -9,6 +9,7 @@ pub(crate) mod outputs;
 pub(crate) mod stress;
 pub(crate) mod test;
 pub(crate) mod tools;
+pub(crate) mod verify;
 
 use std::ffi::OsString;
 use std::io::{self, IsTerminal, Write};

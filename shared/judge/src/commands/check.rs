@@ -297,6 +297,25 @@ pub fn check_cases(
     out: &mut dyn Write,
     style: Style,
 ) -> io::Result<Summary> {
+    check_cases_noting(problem, binary, judges, note, out, style, &mut Vec::new())
+}
+
+/// [`check_cases`], noting in `verdicts` the code of each case judged, in
+/// order (`AC`, `WA`, ..., `ERR` for a case that could not be judged); a
+/// failure before any case is judged (no cases, a binary that cannot be
+/// started) notes nothing, and is counted in the summary alone.
+///
+/// # Errors
+/// Only when writing to `out` fails.
+pub fn check_cases_noting(
+    problem: &Problem,
+    binary: &Path,
+    judges: &Judges,
+    note: Option<&str>,
+    out: &mut dyn Write,
+    style: Style,
+    verdicts: &mut Vec<&'static str>,
+) -> io::Result<Summary> {
     let Judges {
         validator,
         checking,
@@ -454,13 +473,18 @@ pub fn check_cases(
                 } else {
                     summary.failed += 1;
                 }
+                verdicts.push(verdict.code());
             }
             Ok(Err(verdict)) => {
                 summary.failed += 1;
                 writeln!(out, "{} {}", style.code(verdict.code(), false), case.name)?;
                 write!(out, "{}", indented(&verdict.to_string()))?;
+                verdicts.push(verdict.code());
             }
-            Err(cause) => error(out, &mut summary, format!("{}: {cause}", case.name))?,
+            Err(cause) => {
+                error(out, &mut summary, format!("{}: {cause}", case.name))?;
+                verdicts.push("ERR");
+            }
         }
     }
     Ok(summary)

@@ -7,6 +7,7 @@
 //! - [`outputs`]: the `.out` of new inputs, from the brute force;
 //! - [`bench`]: solutions timed against their input-only baselines;
 //! - [`build`]: the release build of what a command runs;
+//! - [`verify`]: a contest package's example submissions against their verdicts;
 //! - [`new`]: a new problem's crate and folder, or pieces added to a problem.
 
 pub mod bench;
@@ -17,3 +18,4 @@ pub mod new;
 pub mod outputs;
 pub mod passed;
 pub mod stress;
+pub mod verify;

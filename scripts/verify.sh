@@ -1,0 +1,9 @@
+#!/bin/sh
+# Judges an imported contest package's example submissions (crates/PROBLEM/
+# submissions/, in C, C++, Python 3 or Rust) on every case, each against the
+# verdict its folder (or a DOMjudge @EXPECTED_RESULTS@ tag) says; exit 1 when
+# one does not get it. Options: `cargo judge help verify`.
+#
+#   scripts/verify.sh PROBLEM
+root=$(cd "$(dirname "$0")/.." && pwd) || exit 2
+cd "$root" && exec cargo judge verify "$@"

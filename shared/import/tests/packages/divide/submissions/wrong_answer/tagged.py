@@ -1,0 +1,3 @@
+# @EXPECTED_RESULTS@: WRONG-ANSWER, RUN-ERROR
+a, b = map(int, input().split())
+print(a // b)

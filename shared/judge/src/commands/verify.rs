@@ -1,0 +1,384 @@
+//! `judge verify`: a contest package's example submissions, each built and
+//! judged on every case of its problem, its result compared with what it must
+//! be, as problemtools' `verifyproblem` and DOMjudge prove a package.
+//!
+//! What a submission must get is the folder it is in (`submissions/accepted/`,
+//! `wrong_answer/`, `time_limit_exceeded/`, `run_time_error/`,
+//! `partially_accepted/`), or a DOMjudge tag in its source,
+//! `@EXPECTED_RESULTS@: CORRECT, TIMELIMIT`, which then says it. Its result
+//! is problemtools' default: the worst verdict over the cases, by the order
+//! tool failure, RE (a memory limit counts as one), TLE, OLE, WA; AC when
+//! every case passed. A partially accepted submission passes some secret
+//! case and fails another.
+//!
+//! A submission is a file or a folder in C, C++, Python 3 or Rust (see
+//! [`crate::cases::programs`]); any other is skipped, by name.
+
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use crate::cases::problem::Problem;
+use crate::cases::programs::Sources;
+use crate::cases::suite::discover;
+use crate::commands::check::{check_cases_noting, Judges, Style};
+use crate::show::show_path;
+
+/// The folders of a package's `submissions/` and what each must get.
+const FOLDERS: [(&str, Expected); 5] = [
+    ("accepted", Expected::Accepted),
+    ("wrong_answer", Expected::Results(&["WA"])),
+    ("time_limit_exceeded", Expected::Results(&["TLE"])),
+    ("run_time_error", Expected::Results(&["RE", "MLE"])),
+    ("partially_accepted", Expected::Partially),
+];
+
+/// What a submission must get.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Expected {
+    /// AC on every case.
+    Accepted,
+    /// A result among these verdicts' codes.
+    Results(&'static [&'static str]),
+    /// A DOMjudge tag's results, as codes (`CORRECT` is `AC`).
+    Tagged(Vec<&'static str>),
+    /// Some secret case passed and another not.
+    Partially,
+}
+
+impl Expected {
+    fn describe(&self) -> String {
+        match self {
+            Expected::Accepted => "AC".to_string(),
+            Expected::Results(codes) => codes.join(" or "),
+            Expected::Tagged(codes) => codes.join(" or "),
+            Expected::Partially => "some secret case AC, another not".to_string(),
+        }
+    }
+}
+
+/// One example submission.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Submission {
+    /// Its file or folder.
+    pub path: PathBuf,
+    /// Its path from `submissions/`, for the report.
+    pub name: String,
+    pub expected: Expected,
+}
+
+/// The codes of DOMjudge's result names.
+fn domjudge_result(name: &str) -> Option<&'static [&'static str]> {
+    Some(match name {
+        "CORRECT" | "ACCEPTED" => &["AC"],
+        "WRONG-ANSWER" | "WRONG_ANSWER" | "NO-OUTPUT" => &["WA"],
+        "TIMELIMIT" | "TIME_LIMIT_EXCEEDED" => &["TLE"],
+        "RUN-ERROR" | "RUN_TIME_ERROR" => &["RE", "MLE"],
+        "MEMORY-LIMIT" => &["MLE"],
+        "OUTPUT-LIMIT" => &["OLE"],
+        "COMPILER-ERROR" => &["CE"],
+        _ => return None,
+    })
+}
+
+/// A DOMjudge `@EXPECTED_RESULTS@:` tag in `text`: its results, as codes.
+///
+/// # Errors
+/// A tag naming a result DOMjudge has not.
+fn tag(text: &str) -> Result<Option<Vec<&'static str>>, String> {
+    let marker = "@EXPECTED_RESULTS@:";
+    let upper = text.to_ascii_uppercase();
+    let Some(at) = upper.find(marker) else {
+        return Ok(None);
+    };
+    let rest = &upper[at + marker.len()..];
+    let line = rest.lines().next().unwrap_or("");
+    let mut codes = Vec::new();
+    for name in line
+        .split(',')
+        .map(str::trim)
+        .filter(|name| !name.is_empty())
+    {
+        let name = name.trim_end_matches(['*', '/']).trim();
+        let found = domjudge_result(name)
+            .ok_or_else(|| format!("@EXPECTED_RESULTS@: unknown result {name}"))?;
+        codes.extend_from_slice(found);
+    }
+    Ok(Some(codes))
+}
+
+/// The example submissions under `dir` (a `submissions/` folder), and the
+/// ones skipped, each with why.
+///
+/// # Errors
+/// When a folder cannot be read, or a tag is malformed.
+pub fn submissions(dir: &Path) -> io::Result<(Vec<Submission>, Vec<String>)> {
+    let mut found = Vec::new();
+    let mut skipped = Vec::new();
+    let mut folders: Vec<PathBuf> = fs::read_dir(dir)?
+        .map(|entry| entry.map(|entry| entry.path()))
+        .collect::<io::Result<_>>()?;
+    folders.sort();
+    for folder in folders {
+        let name = folder
+            .file_name()
+            .map(|name| name.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let Some((_, expected)) = FOLDERS.iter().find(|(known, _)| *known == name) else {
+            if !name.starts_with('.') {
+                skipped.push(format!("{name}/: not a verdict's folder"));
+            }
+            continue;
+        };
+        if !folder.is_dir() {
+            continue;
+        }
+        let mut entries: Vec<PathBuf> = fs::read_dir(&folder)?
+            .map(|entry| entry.map(|entry| entry.path()))
+            .collect::<io::Result<_>>()?;
+        entries.sort();
+        for path in entries {
+            let shown = format!(
+                "{name}/{}",
+                path.file_name().unwrap_or_default().to_string_lossy()
+            );
+            let sources = match Sources::find(&path) {
+                Ok(sources) => sources,
+                Err(_) => {
+                    skipped.push(format!("{shown}: not C, C++, Python 3 or Rust"));
+                    continue;
+                }
+            };
+            let mut tagged = None;
+            for file in &sources.files {
+                let text = fs::read_to_string(file).unwrap_or_default();
+                if let Some(codes) = tag(&text).map_err(|error| {
+                    io::Error::new(io::ErrorKind::InvalidData, format!("{shown}: {error}"))
+                })? {
+                    tagged = Some(codes);
+                }
+            }
+            found.push(Submission {
+                path,
+                name: shown,
+                expected: tagged.map_or_else(|| expected.clone(), Expected::Tagged),
+            });
+        }
+    }
+    Ok((found, skipped))
+}
+
+/// problemtools' order of verdicts, worst first (a tool failure, then RE,
+/// MLE, TLE, OLE, WA).
+const WORST_FIRST: [&str; 8] = ["ERR", "FAIL", "INVALID", "RE", "MLE", "TLE", "OLE", "WA"];
+
+/// A submission's result: its worst verdict, `AC` when every case passed,
+/// `CE` when it could not be built.
+pub fn result(verdicts: &[&str]) -> &'static str {
+    WORST_FIRST
+        .iter()
+        .find(|code| verdicts.contains(code))
+        .copied()
+        .unwrap_or("AC")
+}
+
+/// Whether a submission whose cases (named, samples first) got `verdicts`
+/// got what it must.
+pub fn as_expected(expected: &Expected, result: &str, names: &[String], verdicts: &[&str]) -> bool {
+    match expected {
+        Expected::Accepted => result == "AC" && !verdicts.is_empty(),
+        Expected::Results(codes) => codes.contains(&result),
+        Expected::Tagged(codes) => codes.contains(&result),
+        Expected::Partially => {
+            let secret = |wanted: bool| {
+                names
+                    .iter()
+                    .zip(verdicts)
+                    .any(|(name, code)| !name.starts_with("sample") && (*code == "AC") == wanted)
+            };
+            secret(true) && secret(false)
+        }
+    }
+}
+
+/// Builds and judges each submission of `problem` (in its crate's
+/// `submissions/`), a line each, closing with `N of M submissions as
+/// expected`; the skipped ones are named. Binaries go to
+/// `bin_dir/verify/<problem>/`.
+///
+/// # Errors
+/// When `submissions/` or the cases cannot be read, the problem's output
+/// validator cannot be made ready, or writing to `out` fails.
+pub fn verify(
+    problem: &Problem,
+    bin_dir: &Path,
+    out: &mut dyn Write,
+) -> io::Result<(usize, usize)> {
+    if problem.interactive {
+        return Err(io::Error::other(
+            "an interactive problem's submissions are not verified yet",
+        ));
+    }
+    let dir = problem.manifest_dir.join("submissions");
+    if !dir.is_dir() {
+        return Err(io::Error::new(
+            io::ErrorKind::NotFound,
+            format!(
+                "{}: no submissions/ to verify (an imported package's are copied there)",
+                show_path(&dir)
+            ),
+        ));
+    }
+    let (found, skipped) = submissions(&dir)?;
+    let names: Vec<String> = discover(&problem.io_tests_dir)?
+        .cases
+        .into_iter()
+        .map(|case| case.name)
+        .collect();
+    let checking = problem.prepared_checking(bin_dir)?;
+    let judges = Judges {
+        validator: None,
+        checking: &checking,
+        interactor: None,
+    };
+    let build_dir = bin_dir.join("verify").join(&problem.name);
+    let mut as_expected_count = 0;
+    for submission in &found {
+        let stem = submission.name.replace(['/', '.', ' '], "-");
+        let prepared = Sources::find(&submission.path)
+            .and_then(|sources| sources.prepare(&build_dir.join(&stem)))
+            .and_then(|prepared| prepared.as_one_file(&build_dir.join(format!("{stem}-run"))));
+        let (result, verdicts, detail) = match prepared {
+            Err(error) => {
+                let first = error
+                    .to_string()
+                    .lines()
+                    .next()
+                    .unwrap_or_default()
+                    .to_string();
+                ("CE", Vec::new(), first)
+            }
+            Ok(program) => {
+                let mut verdicts = Vec::new();
+                let mut report = Vec::new();
+                let summary = check_cases_noting(
+                    problem,
+                    &program,
+                    &judges,
+                    None,
+                    &mut report,
+                    Style::Plain,
+                    &mut verdicts,
+                )?;
+                if summary.passed + summary.failed > verdicts.len() {
+                    // Failed before any case was judged.
+                    verdicts.push("ERR");
+                }
+                let result = result(&verdicts);
+                let detail = match names
+                    .iter()
+                    .zip(&verdicts)
+                    .find(|(_, code)| **code == result)
+                {
+                    _ if result == "AC" => {
+                        format!("{} of {} cases AC", summary.passed, verdicts.len())
+                    }
+                    Some((name, _)) => format!(
+                        "{result} first on {name}, {} of {} cases AC",
+                        summary.passed,
+                        verdicts.len()
+                    ),
+                    None => String::from_utf8_lossy(&report)
+                        .lines()
+                        .find(|line| line.starts_with("ERR"))
+                        .unwrap_or_default()
+                        .to_string(),
+                };
+                (result, verdicts, detail)
+            }
+        };
+        let expected = as_expected(&submission.expected, result, &names, &verdicts);
+        as_expected_count += usize::from(expected);
+        writeln!(
+            out,
+            "{result:<4} {}: {} ({detail})",
+            submission.name,
+            if expected {
+                "as expected".to_string()
+            } else {
+                format!(
+                    "NOT as expected, which is {}",
+                    submission.expected.describe()
+                )
+            }
+        )?;
+    }
+    for skipped in &skipped {
+        writeln!(out, "skipped {skipped}")?;
+    }
+    writeln!(
+        out,
+        "{as_expected_count} of {} submissions as expected",
+        found.len()
+    )?;
+    Ok((as_expected_count, found.len()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_result_is_the_worst_verdict() {
+        assert_eq!(result(&["AC", "AC"]), "AC");
+        assert_eq!(result(&["AC", "WA", "TLE"]), "TLE");
+        assert_eq!(result(&["WA", "MLE", "RE"]), "RE");
+        assert_eq!(result(&["OLE", "WA"]), "OLE");
+        assert_eq!(result(&["AC", "FAIL", "RE"]), "FAIL");
+    }
+
+    #[test]
+    fn what_a_submission_must_get() {
+        let names: Vec<String> = ["sample-1", "secret-1", "secret-2"]
+            .map(String::from)
+            .to_vec();
+        assert!(as_expected(
+            &Expected::Accepted,
+            "AC",
+            &names,
+            &["AC", "AC", "AC"]
+        ));
+        assert!(
+            !as_expected(&Expected::Accepted, "AC", &names, &[]),
+            "no case is no pass"
+        );
+        let runtime = Expected::Results(&["RE", "MLE"]);
+        assert!(as_expected(&runtime, "MLE", &names, &["AC", "MLE", "AC"]));
+        assert!(!as_expected(&runtime, "TLE", &names, &["AC", "TLE", "AC"]));
+        let partially = Expected::Partially;
+        assert!(as_expected(&partially, "WA", &names, &["AC", "AC", "WA"]));
+        assert!(
+            !as_expected(&partially, "WA", &names, &["AC", "WA", "WA"]),
+            "a sample is not enough"
+        );
+        let tagged = Expected::Tagged(vec!["AC", "TLE"]);
+        assert!(as_expected(&tagged, "TLE", &names, &["AC", "TLE", "AC"]));
+    }
+
+    #[test]
+    fn a_domjudge_tag_says_what_a_submission_must_get() {
+        assert_eq!(tag("int main() {}"), Ok(None));
+        assert_eq!(
+            tag("/*\n * @EXPECTED_RESULTS@: CORRECT, timelimit\n */"),
+            Ok(Some(vec!["AC", "TLE"]))
+        );
+        assert_eq!(
+            tag("# @expected_results@: RUN-ERROR"),
+            Ok(Some(vec!["RE", "MLE"]))
+        );
+        assert_eq!(
+            tag("// @EXPECTED_RESULTS@: FAST"),
+            Err("@EXPECTED_RESULTS@: unknown result FAST".to_string())
+        );
+    }
+}

@@ -21,6 +21,8 @@ use package::Validation;
 
 /// Where a package's own output validator goes in its crate.
 const OWN_VALIDATOR: &str = "output_validator";
+/// Where its input validators go.
+const INPUT_VALIDATORS: &str = "input_validators";
 
 /// How an imported problem's outputs are judged.
 enum Judging {
@@ -64,8 +66,10 @@ judging: the default output validator with validator_flags (compare =
 \"kattis\"), or the package's own output validator (Kattis's interface,
 in C, C++ or Python), copied into crates/NAME/output_validator and built by
 the judge with the system's g++ or gcc, or run by python3. NAME defaults to
-the package's name, in lowercase with dashes. An interactive package, or
-one with input validators, is refused for now, saying so. The package's
+the package's name, in lowercase with dashes. Its input validators (C,
+C++, Python; exit 42 for a valid input) go to crates/NAME/input_validators
+and check every input, as a problem's own validator does. An interactive
+package is refused for now, saying so. The package's
 submissions/ go to crates/NAME/submissions, for `judge verify NAME`.
 
 --cases FOLDER NAME: adds judges' test data to the existing problem NAME:
@@ -215,11 +219,15 @@ fn import_package(root: &Path, path: &Path, options: &Options) -> Result<(), Sto
     let settings = package::settings(&opened.root)?;
     let unsupported = if settings.interactive {
         Some("it is interactive")
-    } else if !settings.input_validators.is_empty() {
-        Some("it has input validators")
     } else {
         None
     };
+    // The input validators this judge runs (C, C++, Python); the others
+    // (checktestdata, VIVA) are named in a note.
+    let (input_validators, not_run): (Vec<&PathBuf>, Vec<&PathBuf>) = settings
+        .input_validators
+        .iter()
+        .partition(|path| Sources::find(path).is_ok());
     if let Some(reason) = unsupported {
         return Err(Stop::Refused(format!(
             "{}: not imported: {reason}, which this judge does not run yet",
@@ -274,6 +282,11 @@ fn import_package(root: &Path, path: &Path, options: &Options) -> Result<(), Sto
         ),
         format!("output-limit-mb = {}", settings.output_mb),
     ];
+    if !input_validators.is_empty() {
+        judge_keys.push(format!(
+            "# Its input validators (Kattis's interface), as the package has them.\ninput-validators = \"{INPUT_VALIDATORS}\""
+        ));
+    }
     match &judging {
         Judging::Default(validator) if *validator == DefaultValidator::default() => {
             judge_keys.push("compare = \"kattis\"".to_string());
@@ -326,6 +339,21 @@ fn import_package(root: &Path, path: &Path, options: &Options) -> Result<(), Sto
         }
         _ => Ok(()),
     };
+    let copied = copied.and_then(|()| {
+        if moved.as_ref().is_some_and(Result::is_ok) {
+            let into = root.join("crates").join(&name).join(INPUT_VALIDATORS);
+            input_validators.iter().try_for_each(|program| {
+                let target = into.join(program.file_name().unwrap_or_default());
+                if program.is_dir() {
+                    copy_folder(program, &target)
+                } else {
+                    fs::create_dir_all(&into).and_then(|()| fs::copy(program, &target).map(|_| ()))
+                }
+            })
+        } else {
+            Ok(())
+        }
+    });
     // The example submissions, for `judge verify`.
     let submissions = opened.root.join("submissions");
     let copied = copied.and_then(|()| {
@@ -378,6 +406,26 @@ fn import_package(root: &Path, path: &Path, options: &Options) -> Result<(), Sto
     );
     if settings.scoring {
         println!("note: a scoring problem: each case is judged pass or fail, its group shown by its name; points are not added up");
+    }
+    if !input_validators.is_empty() {
+        println!(
+            "inputs validated by its input validators (crates/{name}/{INPUT_VALIDATORS}): {}",
+            input_validators
+                .iter()
+                .map(|path| path
+                    .file_name()
+                    .unwrap_or_default()
+                    .to_string_lossy()
+                    .into_owned())
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
+    for program in not_run {
+        println!(
+            "note: {}: an input validator in a language this judge does not run (checktestdata, VIVA), not imported",
+            show_path(program)
+        );
     }
     for note in passed_over {
         println!("note: {note}, not imported");

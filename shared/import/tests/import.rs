@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use judge::cases::problem::Problem;
-use judge::commands::check::{check_problem, Style};
+use judge::commands::check::{check_workspace_problem, Style};
 use judge::scratch::{tempdir, ScratchDir};
 
 fn packages() -> PathBuf {
@@ -95,7 +95,7 @@ fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
 fn judged(root: &Path, name: &str, program: &Path) -> (usize, String) {
     let problem = Problem::load(root, name).unwrap();
     let mut report = Vec::new();
-    let summary = check_problem(&problem, program, None, None, &mut report, Style::Plain).unwrap();
+    let summary = check_workspace_problem(&problem, program, &mut report, Style::Plain).unwrap();
     (summary.failed, String::from_utf8(report).unwrap())
 }
 
@@ -128,12 +128,18 @@ fn a_float_package_imports_and_nan_agrees_with_nan() {
     );
     let answer = fs::read(ws.path().join("io-tests/divide/secret-2-zero.out")).unwrap();
     assert_eq!(answer, b"NaN\n", "the .ans byte for byte");
+    assert!(
+        stdout.contains("\ninputs validated by its input validators (crates/divide/input_validators): validate.py\n")
+            && stdout.contains("divide.ctd: an input validator in a language this judge does not run (checktestdata, VIVA), not imported"),
+        "{stdout}"
+    );
     let manifest = fs::read_to_string(ws.path().join("crates/divide/Cargo.toml")).unwrap();
     for line in [
         "time-limit-ms = 2000",
         "memory-limit-mb = 256",
         "output-limit-mb = 1",
         "validator-flags = \"float_tolerance 1e-6\"",
+        "input-validators = \"input_validators\"",
     ] {
         assert!(manifest.lines().any(|l| l == line), "{line}:\n{manifest}");
     }
@@ -163,6 +169,16 @@ fn a_float_package_imports_and_nan_agrees_with_nan() {
     assert_eq!(failed, 4, "{report}");
     assert!(
         report.contains("killed after more than 1 MiB of output"),
+        "{report}"
+    );
+    // Every input goes through the package's input validator first.
+    assert!(!report.contains("note: no validator"), "{report}");
+    fs::write(ws.path().join("io-tests/divide/secret-1-even.in"), "10 0\n").unwrap();
+    let (failed, report) = judged(ws.path(), "divide", &right);
+    assert_eq!(failed, 1, "{report}");
+    assert!(
+        report.contains("INVALID secret-1-even")
+            && report.contains("input_validators/validate.py: b = 0 needs a = 0"),
         "{report}"
     );
 }

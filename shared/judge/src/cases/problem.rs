@@ -8,6 +8,7 @@
 //! memory-limit-mb = 512
 //! stack-limit-mb = 64       # optional: the memory limit when absent, as DOMjudge does
 //! output-limit-mb = 8       # optional: past it OLE; 256 when absent
+//! input-validators = "input_validators"  # optional: a contest package's ([`InputValidators`])
 //! interactive = true        # optional: judged by an interactor, `<problem>-interact`
 //! url = "https://www.acmicpc.net/problem/14952"
 //! growth = 1
@@ -43,7 +44,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::cases::programs::Sources;
+use crate::cases::programs::{Prepared, Sources};
 use crate::judging::answer::{Checking, CHECKER_LIMIT};
 use crate::judging::case_io::CaseIo;
 use crate::judging::compare::{DefaultValidator, Mode};
@@ -131,6 +132,9 @@ pub struct Problem {
     /// A contest package's own output validator (Kattis's interface), which
     /// then judges outputs.
     pub output_validator: Option<OutputValidator>,
+    /// A contest package's input validators (Kattis's interface: exit 42 for
+    /// a valid input), each run on every input.
+    pub input_validators: Option<InputValidators>,
     /// The files its programs read and write instead of stdin and stdout.
     pub case_io: CaseIo,
 }
@@ -141,6 +145,24 @@ pub struct Problem {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OutputValidator {
     pub path: PathBuf,
+    pub flags: Vec<String>,
+}
+
+/// A contest package's input validators: `input-validators = "PATH"`, a
+/// folder of the crate holding them (each file or folder in it one program,
+/// as problemtools takes them) or one program's file, given
+/// `input-validator-flags`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InputValidators {
+    pub path: PathBuf,
+    pub flags: Vec<String>,
+}
+
+/// An input validator made ready to run, with its name for messages.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InputValidator {
+    pub name: String,
+    pub prepared: Prepared,
     pub flags: Vec<String>,
 }
 
@@ -245,6 +267,21 @@ impl Problem {
                 })
             }
         };
+        let words = |key: &str| -> io::Result<Vec<String>> {
+            Ok(manifest
+                .string(JUDGE_TABLE, key)?
+                .unwrap_or_default()
+                .split_whitespace()
+                .map(str::to_string)
+                .collect())
+        };
+        let input_validators = match manifest.string(JUDGE_TABLE, "input-validators")? {
+            None => None,
+            Some(path) => Some(InputValidators {
+                path: manifest_dir.join(path),
+                flags: words("input-validator-flags")?,
+            }),
+        };
         Ok(Problem {
             manifest_dir: manifest_dir.to_path_buf(),
             io_tests_dir: root.join("io-tests").join(&name),
@@ -261,6 +298,7 @@ impl Problem {
             },
             checker: manifest.boolean(JUDGE_TABLE, "checker")?.unwrap_or(false),
             output_validator,
+            input_validators,
             case_io,
             name,
         })
@@ -322,6 +360,51 @@ impl Problem {
         } else {
             Checking::Compare(self.compare)
         }
+    }
+
+    /// Its input validators, each made ready to run (built into `bin_dir` as
+    /// `<name>-input-validator-N` when it is C or C++); none without
+    /// `input-validators`.
+    ///
+    /// # Errors
+    /// When a validator's sources cannot be found or it cannot be built.
+    pub fn prepared_input_validators(&self, bin_dir: &Path) -> io::Result<Vec<InputValidator>> {
+        let Some(validators) = &self.input_validators else {
+            return Ok(Vec::new());
+        };
+        let mut programs = Vec::new();
+        if validators.path.is_dir() {
+            // A folder of programs, each file or folder in it one.
+            for entry in fs::read_dir(&validators.path)? {
+                let path = entry?.path();
+                if !path
+                    .file_name()
+                    .is_some_and(|name| name.to_string_lossy().starts_with('.'))
+                {
+                    programs.push(path);
+                }
+            }
+            programs.sort();
+        } else {
+            programs.push(validators.path.clone());
+        }
+        programs
+            .iter()
+            .enumerate()
+            .map(|(index, path)| {
+                let binary = program_path(
+                    bin_dir,
+                    &format!("{}-input-validator-{}", self.name, index + 1),
+                );
+                Ok(InputValidator {
+                    name: crate::show::show_path(
+                        path.strip_prefix(&self.manifest_dir).unwrap_or(path),
+                    ),
+                    prepared: Sources::find(path)?.prepare(&binary)?,
+                    flags: validators.flags.clone(),
+                })
+            })
+            .collect()
     }
 
     /// [`checking`](Self::checking), or its output validator made ready to

@@ -191,10 +191,12 @@ pub(crate) fn test(options: &TestOptions) -> Result<Summary, Failure> {
         compare: Mode::Lines,
         checker: false,
         output_validator: None,
+        input_validators: None,
         case_io: Default::default(),
     };
     let judges = Judges {
         validator: validator.as_deref(),
+        input_validators: &[],
         checking,
         interactor: interactor.as_deref(),
     };

@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::cases::problem::{program_path, Piece, Problem};
+use crate::cases::problem::{program_path, InputValidator, Piece, Problem};
 use crate::cases::suite::discover;
 use crate::judging::answer::Checking;
 use crate::judging::verdict::{judge_interactive, megabytes, run_stderr_tail, Verdict};
@@ -136,6 +136,51 @@ fn validate_within(validator: &Path, input: &[u8], limit: Duration) -> io::Resul
     })
 }
 
+/// Runs a contest package's input validator on `input`, as Kattis does:
+/// `VALIDATOR FLAGS < INPUT`; exit 42: valid; 43: invalid (its message the
+/// tail of its stdout and stderr); anything else, or running past
+/// [`VALIDATOR_LIMIT`], is its failure.
+fn validate_as_kattis(validator: &InputValidator, input: &[u8]) -> io::Result<Validation> {
+    let mut args: Vec<&str> = Vec::new();
+    for arg in &validator.prepared.args {
+        args.push(
+            arg.to_str()
+                .ok_or_else(|| io::Error::other("a path that is not UTF-8"))?,
+        );
+    }
+    args.extend(validator.flags.iter().map(String::as_str));
+    let run = execute(&validator.prepared.program, &args, input, VALIDATOR_LIMIT)?;
+    Ok(match run.status.and_then(|status| status.code()) {
+        _ if run.timed_out(VALIDATOR_LIMIT) => Validation::Failed(format!(
+            "input validator {} still running after {} ms",
+            validator.name,
+            VALIDATOR_LIMIT.as_millis()
+        )),
+        Some(42) => Validation::Valid,
+        Some(43) => {
+            let said = [&run.stdout[..], &run.stderr[..]].concat();
+            let said = String::from_utf8_lossy(&said).trim().to_string();
+            Validation::Invalid(format!(
+                "{}: {}",
+                validator.name,
+                if said.is_empty() {
+                    "(the validator gave no message)".to_string()
+                } else {
+                    crate::show::lines(said.as_bytes(), 5, false)
+                        .trim_end()
+                        .to_string()
+                }
+            ))
+        }
+        _ => Validation::Failed(format!(
+            "input validator {} failed: {} (an input validator exits 42 or 43)\n{}",
+            validator.name,
+            run.describe_end(),
+            run_stderr_tail(&run)
+        )),
+    })
+}
+
 /// Runs `binary` on every stored case of `problem` under the problem's limits,
 /// writing one line per case (verdict, name, wall and CPU time, peak memory) and the details
 /// of each failure. With a `validator`, every input is validated first: an input
@@ -173,6 +218,7 @@ pub fn check_problem(
     };
     let judges = Judges {
         validator,
+        input_validators: &[],
         checking: &checking,
         interactor,
     };
@@ -202,12 +248,11 @@ pub fn check_workspace_problem(
     let judged = WorkspaceJudges::of(problem, binary)?;
     let judges = Judges {
         validator: judged.validator.as_deref(),
+        input_validators: &judged.input_validators,
         checking: &judged.checking,
         interactor: judged.interactor.as_deref(),
     };
-    let note = judged
-        .validator
-        .is_none()
+    let note = (judged.validator.is_none() && judged.input_validators.is_empty())
         .then(|| unvalidated_note(&problem.name, "inputs"));
     check_cases(problem, binary, &judges, note.as_deref(), out, style)
 }
@@ -215,6 +260,7 @@ pub fn check_workspace_problem(
 /// What judges a problem of the workspace besides its binary, all beside it.
 struct WorkspaceJudges {
     validator: Option<PathBuf>,
+    input_validators: Vec<InputValidator>,
     checking: Checking,
     interactor: Option<PathBuf>,
 }
@@ -226,6 +272,7 @@ impl WorkspaceJudges {
         Ok(WorkspaceJudges {
             validator: validated
                 .then(|| program_path(bin_dir, &Piece::Validate.binary(&problem.name))),
+            input_validators: problem.prepared_input_validators(bin_dir)?,
             checking: problem.prepared_checking(bin_dir)?,
             interactor: problem
                 .interactive
@@ -244,17 +291,20 @@ impl WorkspaceJudges {
 pub fn workspace_programs(problem: &Problem, binary: &Path) -> io::Result<Vec<PathBuf>> {
     let judged = WorkspaceJudges::of(problem, binary)?;
     let checker = judged.checking.checker().map(Path::to_path_buf);
-    // An output validator's sources too: a Python one is run from them.
+    // A package's validators' sources too: a Python one is run from them.
     let mut validator_files = Vec::new();
-    if let Some(validator) = &problem.output_validator {
-        if validator.path.is_dir() {
-            for entry in fs::read_dir(&validator.path)? {
-                validator_files.push(entry?.path());
-            }
-            validator_files.sort();
-        } else {
-            validator_files.push(validator.path.clone());
-        }
+    let paths = [
+        problem
+            .output_validator
+            .as_ref()
+            .map(|validator| &validator.path),
+        problem
+            .input_validators
+            .as_ref()
+            .map(|validators| &validators.path),
+    ];
+    for path in paths.into_iter().flatten() {
+        files_under(path, &mut validator_files)?;
     }
     Ok(std::iter::once(binary.to_path_buf())
         .chain(judged.validator)
@@ -262,6 +312,22 @@ pub fn workspace_programs(problem: &Problem, binary: &Path) -> io::Result<Vec<Pa
         .chain(judged.interactor)
         .chain(validator_files)
         .collect())
+}
+
+/// Every file under `path` (itself when it is one), in order.
+fn files_under(path: &Path, files: &mut Vec<PathBuf>) -> io::Result<()> {
+    if !path.is_dir() {
+        files.push(path.to_path_buf());
+        return Ok(());
+    }
+    let mut entries: Vec<PathBuf> = fs::read_dir(path)?
+        .map(|entry| entry.map(|entry| entry.path()))
+        .collect::<io::Result<_>>()?;
+    entries.sort();
+    for entry in entries {
+        files_under(&entry, files)?;
+    }
+    Ok(())
 }
 
 /// The line that says a problem's `inputs` are used without a validator.
@@ -276,6 +342,9 @@ pub(crate) fn unvalidated_note(problem: &str, inputs: &str) -> String {
 pub struct Judges<'a> {
     /// Validates each input first.
     pub validator: Option<&'a Path>,
+    /// A contest package's input validators (Kattis's interface), each run
+    /// on each input too.
+    pub input_validators: &'a [InputValidator],
     /// How outputs are judged.
     pub checking: &'a Checking,
     /// Talks to the binary instead of a comparison (an interactive problem).
@@ -318,6 +387,7 @@ pub fn check_cases_noting(
 ) -> io::Result<Summary> {
     let Judges {
         validator,
+        input_validators,
         checking,
         interactor,
     } = *judges;
@@ -420,8 +490,16 @@ pub fn check_cases_noting(
     for case in &suite.cases {
         let result = read_case_file(&case.input).and_then(|input| {
             let expected = read_case_file(&case.output)?;
-            if let Some(validator) = validator {
-                match validate(validator, &input)? {
+            let validations = validator
+                .map(|validator| validate(validator, &input))
+                .into_iter()
+                .chain(
+                    input_validators
+                        .iter()
+                        .map(|validator| validate_as_kattis(validator, &input)),
+                );
+            for validation in validations {
+                match validation? {
                     Validation::Valid => {}
                     Validation::Invalid(message) => {
                         return Ok(Err(Verdict::Invalid { message }));

@@ -238,6 +238,7 @@ pub fn verify(
     let checking = problem.prepared_checking(bin_dir)?;
     let judges = Judges {
         validator: None,
+        input_validators: &[],
         checking: &checking,
         interactor: None,
     };

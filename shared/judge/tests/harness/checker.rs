@@ -35,6 +35,7 @@ fn report(dir: &Path, problem: &Problem, program: &str, checking: &Checking) -> 
     let mut out = Vec::new();
     let judges = Judges {
         validator: None,
+        input_validators: &[],
         checking,
         interactor: None,
     };

@@ -305,6 +305,7 @@ fn an_interactive_problem_built_with_files_is_refused_for_every_case() {
     let checking = judge::judging::answer::Checking::default();
     let judges = judge::commands::check::Judges {
         validator: None,
+        input_validators: &[],
         checking: &checking,
         interactor: Some(&interactor),
     };

@@ -252,6 +252,7 @@ fn an_interactive_problem_is_checked_case_by_case() {
         compare: judge::judging::compare::Mode::Lines,
         checker: false,
         output_validator: None,
+        input_validators: None,
         case_io: Default::default(),
     };
     let check = |program: &Path, interactor: &Path| {
@@ -332,6 +333,7 @@ fn a_checker_judges_the_interactors_output_against_the_answer() {
     let checking = judge::judging::answer::Checking::checker_program(checker);
     let judges = judge::commands::check::Judges {
         validator: None,
+        input_validators: &[],
         checking: &checking,
         interactor: Some(&fixture().interactor),
     };

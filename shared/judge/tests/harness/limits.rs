@@ -189,6 +189,7 @@ fn a_problems_report_shows_its_limits_and_each_peak() {
         compare: judge::judging::compare::Mode::Lines,
         checker: false,
         output_validator: None,
+        input_validators: None,
         case_io: Default::default(),
     };
     let mut report = Vec::new();

@@ -57,6 +57,7 @@ pub fn fixture_problem(dir: &Path, time_limit: Duration) -> Problem {
         compare: judge::judging::compare::Mode::Lines,
         checker: false,
         output_validator: None,
+        input_validators: None,
         case_io: Default::default(),
     }
 }

@@ -69,7 +69,8 @@ the judge with the system's g++ or gcc, or run by python3. NAME defaults to
 the package's name, in lowercase with dashes. Its input validators (C,
 C++, Python; exit 42 for a valid input) go to crates/NAME/input_validators
 and check every input, as a problem's own validator does. An interactive
-package is refused for now, saying so. The package's
+package's output validator talks to the program over pipes (its stdout the
+program's stdin, and back), and its exit code decides. The package's
 submissions/ go to crates/NAME/submissions, for `judge verify NAME`.
 
 --cases FOLDER NAME: adds judges' test data to the existing problem NAME:
@@ -217,23 +218,12 @@ fn crate_name(given: &str) -> String {
 fn import_package(root: &Path, path: &Path, options: &Options) -> Result<(), Stop> {
     let opened = package::open(path)?;
     let settings = package::settings(&opened.root)?;
-    let unsupported = if settings.interactive {
-        Some("it is interactive")
-    } else {
-        None
-    };
     // The input validators this judge runs (C, C++, Python); the others
     // (checktestdata, VIVA) are named in a note.
     let (input_validators, not_run): (Vec<&PathBuf>, Vec<&PathBuf>) = settings
         .input_validators
         .iter()
         .partition(|path| Sources::find(path).is_ok());
-    if let Some(reason) = unsupported {
-        return Err(Stop::Refused(format!(
-            "{}: not imported: {reason}, which this judge does not run yet",
-            show_path(path)
-        )));
-    }
     let judging = match &settings.validation {
         Validation::Default { flags } => {
             Judging::Default(DefaultValidator::parse(flags).map_err(|error| {
@@ -282,6 +272,12 @@ fn import_package(root: &Path, path: &Path, options: &Options) -> Result<(), Sto
         ),
         format!("output-limit-mb = {}", settings.output_mb),
     ];
+    if settings.interactive {
+        judge_keys.push(
+            "# Its output validator talks to the program over pipes.\ninteractive = true"
+                .to_string(),
+        );
+    }
     if !input_validators.is_empty() {
         judge_keys.push(format!(
             "# Its input validators (Kattis's interface), as the package has them.\ninput-validators = \"{INPUT_VALIDATORS}\""
@@ -404,6 +400,9 @@ fn import_package(root: &Path, path: &Path, options: &Options) -> Result<(), Sto
                 format!("its own output validator (crates/{name}/{OWN_VALIDATOR})"),
         },
     );
+    if settings.interactive {
+        println!("note: interactive: main.rs must read each answer as it comes and flush each query (the main.rs of `scripts/new-problem.sh NAME --interactive` shows how)");
+    }
     if settings.scoring {
         println!("note: a scoring problem: each case is judged pass or fail, its group shown by its name; points are not added up");
     }

@@ -292,6 +292,55 @@ fn a_package_with_its_own_validator_in_python_is_judged_by_it() {
     assert!(report.contains("expected yes, got 'maybe'"), "{report}");
 }
 
+#[test]
+fn an_interactive_package_is_judged_by_its_validator_talking_to_the_program() {
+    let ws = workspace();
+    let guess = packages().join("guess");
+    let (code, stdout, stderr) = import(ws.path(), &[guess.to_str().unwrap()]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(
+        stdout.contains(": 3 cases (0 samples), time limit 2000 ms")
+            && stdout.contains("note: interactive: main.rs must read each answer as it comes")
+            && stdout.contains(
+                "1.interaction: an interactive sample's exchange, for the statement, not imported"
+            ),
+        "{stdout}"
+    );
+    let manifest = fs::read_to_string(ws.path().join("crates/guess/Cargo.toml")).unwrap();
+    assert!(manifest.contains("\ninteractive = true\n"), "{manifest}");
+    let halves = script(
+        ws.path(),
+        "halves",
+        "low=1; high=1000; while :; do g=$(( (low + high) / 2 )); echo $g; read a; case $a in correct) exit 0 ;; lower) high=$((g - 1)) ;; *) low=$((g + 1)) ;; esac; done",
+    );
+    let (failed, report) = judged(ws.path(), "guess", &halves);
+    assert_eq!(failed, 0, "{report}");
+    let count_up = script(
+        ws.path(),
+        "count-up",
+        "g=1; while :; do echo $g; read a; [ \"$a\" = correct ] && exit 0; g=$((g + 1)); done",
+    );
+    let (failed, report) = judged(ws.path(), "guess", &count_up);
+    assert_eq!(failed, 2, "{report}");
+    assert!(
+        report.contains("WA   secret-1")
+            && report.contains("the output validator says: 10 guesses, none right"),
+        "{report}"
+    );
+    // Gone before its first guess: the validator rejects after it ended,
+    // and the program's own failure is the verdict.
+    let crash = script(ws.path(), "crash", "exit 3");
+    let (failed, report) = judged(ws.path(), "guess", &crash);
+    assert_eq!(failed, 3, "{report}");
+    assert!(report.contains("RE   secret-1"), "{report}");
+    let (as_expected, all, report) = verified(ws.path(), "guess");
+    assert_eq!((as_expected, all), (4, 4), "{report}");
+    assert!(
+        report.contains("TLE  time_limit_exceeded/silent.py: as expected"),
+        "{report}"
+    );
+}
+
 /// `judge verify` of the problem `name`: the submissions as expected, all
 /// of them, and the report.
 fn verified(root: &Path, name: &str) -> (usize, usize, String) {
@@ -306,11 +355,9 @@ fn verified(root: &Path, name: &str) -> (usize, usize, String) {
 fn verify_judges_every_example_submission_against_its_folder_or_tag() {
     let ws = workspace();
     let divide = packages().join("divide");
-    // A time limit of its own, so that the spinning submission is quick.
-    let (code, stdout, stderr) = import(
-        ws.path(),
-        &[divide.to_str().unwrap(), "--time-limit-ms", "500"],
-    );
+    // The package's 2 s: Python's start on a loaded machine takes a good part
+    // of a shorter limit.
+    let (code, stdout, stderr) = import(ws.path(), &[divide.to_str().unwrap()]);
     assert_eq!(code, 0, "{stdout}{stderr}");
     assert!(
         stdout.contains("its example submissions are in crates/divide/submissions: scripts/verify.sh divide judges them"),
@@ -381,9 +428,8 @@ fn an_import_that_cannot_be_made_writes_nothing() {
     fs::write(custom.join("problem.yaml"), "validation: custom\n").unwrap();
     fs::write(custom.join("output_validators/check/Check.java"), "").unwrap();
     let interactive = scratch.path().join("interactive");
-    fs::create_dir_all(interactive.join("output_validator")).unwrap();
+    fs::create_dir_all(interactive.join("data/secret")).unwrap();
     fs::write(interactive.join("problem.yaml"), "type: interactive\n").unwrap();
-    fs::write(interactive.join("output_validator/v.py"), "").unwrap();
     let not_zip = scratch.path().join("not.zip");
     fs::write(&not_zip, "not a zip").unwrap();
     for (args, message) in [
@@ -402,7 +448,7 @@ fn an_import_that_cannot_be_made_writes_nothing() {
         ),
         (
             vec![interactive.to_str().unwrap()],
-            "not imported: it is interactive, which this judge does not run yet",
+            "validation is custom, but there is no program in output_validators/ or output_validator/",
         ),
         (vec![not_zip.to_str().unwrap()], "not.zip: "),
         (

@@ -249,11 +249,10 @@ impl Problem {
                 let decides_too = manifest.string(JUDGE_TABLE, "compare")?.is_some()
                     || manifest.number(JUDGE_TABLE, "float-error")?.is_some()
                     || manifest.boolean(JUDGE_TABLE, "checker")? == Some(true);
-                if decides_too || interactive {
+                if decides_too {
                     return Err(invalid(format!(
-                        "{}: output-validator decides alone{}: remove compare, float-error and checker",
+                        "{}: output-validator decides alone: remove compare, float-error and checker",
                         manifest_path.display(),
-                        if interactive { ", and not for an interactive problem yet" } else { "" }
                     )));
                 }
                 let flags = manifest.string(JUDGE_TABLE, "validator-flags")?;

@@ -9,7 +9,9 @@ use std::time::Duration;
 use crate::cases::problem::{program_path, InputValidator, Piece, Problem};
 use crate::cases::suite::discover;
 use crate::judging::answer::Checking;
-use crate::judging::verdict::{judge_interactive, megabytes, run_stderr_tail, Verdict};
+use crate::judging::verdict::{
+    judge_interactive, judge_kattis_interactive, megabytes, run_stderr_tail, Verdict,
+};
 use crate::runner::execute;
 use crate::show::show_path;
 
@@ -274,8 +276,8 @@ impl WorkspaceJudges {
                 .then(|| program_path(bin_dir, &Piece::Validate.binary(&problem.name))),
             input_validators: problem.prepared_input_validators(bin_dir)?,
             checking: problem.prepared_checking(bin_dir)?,
-            interactor: problem
-                .interactive
+            // A package's interactive problem is its output validator's.
+            interactor: (problem.interactive && problem.output_validator.is_none())
                 .then(|| program_path(bin_dir, &format!("{}-interact", problem.name))),
         })
     }
@@ -510,6 +512,32 @@ pub fn check_cases_noting(
                 }
             }
             let Some(interactor) = interactor else {
+                if let (
+                    true,
+                    Checking::Kattis {
+                        program,
+                        args,
+                        flags,
+                        ..
+                    },
+                ) = (problem.interactive, checking)
+                {
+                    // A package's interactive problem: its output validator
+                    // talks to the program.
+                    let judged = judge_kattis_interactive(
+                        binary,
+                        &limits,
+                        program,
+                        args,
+                        &case.input,
+                        &case.output,
+                        flags,
+                    )?;
+                    return match judged.verdict {
+                        Ok(verdict) => Ok(Ok((verdict, judged.interaction.program))),
+                        Err(message) => Err(io::Error::other(message)),
+                    };
+                }
                 let run = problem.case_io.run(binary, &input, &limits)?;
                 let verdict = checking.case_verdict(&run, &input, &expected, problem.time_limit);
                 return Ok(Ok((verdict, run.execution)));

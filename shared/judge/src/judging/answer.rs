@@ -299,7 +299,7 @@ pub fn run_kattis_validator(
 
 /// The first line of a checker's stderr (escaped and cut), and a few of the
 /// next ones, indented, for a report.
-fn first_line_and_rest(stderr: &[u8]) -> (Option<String>, String) {
+pub(crate) fn first_line_and_rest(stderr: &[u8]) -> (Option<String>, String) {
     let text = stderr.strip_suffix(b"\n").unwrap_or(stderr);
     if text.is_empty() {
         return (None, String::new());

@@ -2,6 +2,7 @@
 //! validator rejects, FAIL for a checker that failed), or one exchange with an
 //! interactor.
 
+use std::ffi::{OsStr, OsString};
 use std::fmt;
 use std::io;
 use std::path::Path;
@@ -188,6 +189,106 @@ impl Verdict {
             )),
         }
     }
+}
+
+impl Verdict {
+    /// Judges an exchange with an output validator of the Kattis format
+    /// (`validator_message`: the first line of its `judgemessage.txt`, if
+    /// any, and the rest), as problemtools does: a validator that did not
+    /// exit 42 or 43 has failed (no verdict); one that rejected (43) before
+    /// the program ended decides; else the program's own failure (TLE, RE,
+    /// MLE) comes first; else the validator's word, 42 accepting.
+    ///
+    /// # Errors
+    /// When the validator failed: the reason.
+    pub fn of_kattis_interaction(
+        interaction: &Interaction,
+        time_limit: Duration,
+        validator_message: (Option<String>, String),
+    ) -> Result<Verdict, String> {
+        let validator = &interaction.interactor;
+        let said = validator
+            .status
+            .and_then(|status| status.code())
+            .filter(|_| !validator.timed_out(validator.limits.time));
+        if !matches!(said, Some(42 | 43)) {
+            return Err(format!(
+                "the output validator failed: {} (an output validator exits 42 or 43)\n{}",
+                if validator.timed_out(validator.limits.time) {
+                    format!(
+                        "still running after {} ms",
+                        validator.limits.time.as_millis()
+                    )
+                } else {
+                    validator.describe_end()
+                },
+                run_stderr_tail(validator)
+            ));
+        }
+        let (first, rest) = validator_message;
+        let rejected = || Verdict::Rejected {
+            message: format!(
+                "the output validator says: {}",
+                first.clone().unwrap_or_else(|| "(nothing)".to_string())
+            ),
+            details: rest.clone(),
+            presentation: false,
+        };
+        if said == Some(43) && !interaction.program_ended_first {
+            return Ok(rejected());
+        }
+        if let Some(verdict) = Verdict::of_failed_run(&interaction.program, time_limit) {
+            return Ok(verdict);
+        }
+        Ok(if said == Some(42) {
+            Verdict::Accepted
+        } else {
+            rejected()
+        })
+    }
+}
+
+/// Runs `program` under `limits` against an output validator of the Kattis
+/// format, interactively: `VALIDATOR [ARGS] INPUT ANSWER FEEDBACK_DIR/
+/// [FLAGS]` (ARGS: a Python validator's main file), its stdout the program's
+/// stdin and the program's stdout its stdin; judged by
+/// [`Verdict::of_kattis_interaction`].
+///
+/// # Errors
+/// When either cannot be started, or the feedback folder cannot be made.
+#[allow(clippy::too_many_arguments)]
+pub fn judge_kattis_interactive(
+    program: &Path,
+    limits: &Limits,
+    validator: &Path,
+    validator_args: &[OsString],
+    input: &Path,
+    answer: &Path,
+    flags: &[String],
+) -> io::Result<InteractiveJudgement> {
+    let scratch = crate::scratch::tempdir()?;
+    let feedback = scratch.path().join("feedback");
+    std::fs::create_dir(&feedback)?;
+    let mut folder = feedback.clone().into_os_string();
+    folder.push(std::path::MAIN_SEPARATOR_STR);
+    let flags: Vec<OsString> = flags.iter().map(OsString::from).collect();
+    let mut args: Vec<&OsStr> = validator_args.iter().map(OsString::as_os_str).collect();
+    args.extend([input.as_os_str(), answer.as_os_str(), folder.as_os_str()]);
+    args.extend(flags.iter().map(OsString::as_os_str));
+    let interaction = interact(
+        program,
+        limits,
+        validator,
+        &args,
+        limits.time + INTERACTOR_GRACE,
+    )?;
+    let message = std::fs::read(feedback.join("judgemessage.txt")).unwrap_or_default();
+    let message = crate::judging::answer::first_line_and_rest(&message);
+    Ok(InteractiveJudgement {
+        verdict: Verdict::of_kattis_interaction(&interaction, limits.time, message),
+        output: Vec::new(),
+        interaction,
+    })
 }
 
 /// What a program prints when an allocation fails, by language: Rust's

@@ -1,0 +1,2 @@
+# Waits for an answer to a guess it never made.
+input()

@@ -192,7 +192,7 @@ pub fn in_package_data(data: &Path) -> io::Result<(Vec<Found>, Vec<String>)> {
         let part = name_of(&entry)?.to_string();
         if entry.is_dir() && (part == "sample" || part == "secret") {
             walk(&entry, &part, &mut found, &mut passed_over)?;
-        } else if !part.starts_with('.') {
+        } else if entry.is_dir() && !part.starts_with('.') {
             passed_over.push(format!(
                 "{}: only data/sample and data/secret hold cases",
                 show_path(&entry)
@@ -384,6 +384,7 @@ mod tests {
                 ("data/secret/02.in", "5"),
                 ("data/secret/02.ans", "6"),
                 ("data/testdata.yaml", "on_reject: continue\n"),
+                ("data/invalid_input/1.in", "x\n"),
             ],
         );
         let (found, passed_over) = in_package_data(&dir.path().join("data")).unwrap();

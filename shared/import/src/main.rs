@@ -380,7 +380,7 @@ fn import_package(root: &Path, path: &Path, options: &Options) -> Result<(), Sto
         settings.time_limit_from.clone()
     };
     println!(
-        "made {name}{} from {}: {} cases ({samples} sample{}), time limit {time_limit_ms} ms ({limit_source}), memory {} MB, output {} MB, judged by {}",
+        "made {name}{} from {}: {} case{} ({samples} sample{}), time limit {time_limit_ms} ms ({limit_source}), memory {} MB, output {} MB, judged by {}",
         settings
             .title
             .as_deref()
@@ -388,6 +388,7 @@ fn import_package(root: &Path, path: &Path, options: &Options) -> Result<(), Sto
             .unwrap_or_default(),
         show_path(path),
         found.len(),
+        if found.len() == 1 { "" } else { "s" },
         if samples == 1 { "" } else { "s" },
         settings.memory_mb,
         settings.output_mb,

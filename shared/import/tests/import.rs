@@ -196,7 +196,7 @@ fn a_scoring_package_imports_from_a_zip_its_groups_kept_in_the_names() {
         assert_eq!(code, 0, "{stdout}{stderr}");
         assert!(
             stdout.starts_with(&format!("made {name} (Sum) from "))
-                && stdout.contains(": 4 cases (1 sample), time limit 1500 ms (problem.yaml), memory 512 MB, output 8 MB, judged by the default output validator\n"),
+                && stdout.contains(": 4 cases (1 sample), time limit 2500 ms (problem.yaml), memory 512 MB, output 8 MB, judged by the default output validator\n"),
             "{stdout}"
         );
         assert!(stdout.contains("note: a scoring problem"), "{stdout}");
@@ -236,7 +236,7 @@ fn a_package_with_its_own_validator_in_cpp_is_judged_by_it() {
     let (code, stdout, stderr) = import(ws.path(), &[pairs.to_str().unwrap()]);
     assert_eq!(code, 0, "{stdout}{stderr}");
     assert!(
-        stdout.contains(": 3 cases (2 samples), time limit 1000 ms (problem.yaml), memory 2048 MB, output 8 MB, judged by its own output validator (crates/pairs/output_validator)"),
+        stdout.contains(": 3 cases (2 samples), time limit 2000 ms (problem.yaml), memory 2048 MB, output 8 MB, judged by its own output validator (crates/pairs/output_validator)"),
         "{stdout}"
     );
     let copied = tree(&ws.path().join("crates/pairs/output_validator"));

@@ -19,7 +19,7 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use crate::cases::problem::Problem;
-use crate::cases::programs::Sources;
+use crate::cases::programs::{Language, Sources};
 use crate::cases::suite::discover;
 use crate::commands::check::{check_cases_noting, Judges, Style};
 use crate::show::show_path;
@@ -143,7 +143,11 @@ pub fn submissions(dir: &Path) -> io::Result<(Vec<Submission>, Vec<String>)> {
                 path.file_name().unwrap_or_default().to_string_lossy()
             );
             let sources = match Sources::find(&path) {
-                Ok(sources) => sources,
+                Ok(sources) if !is_python2(&sources) => sources,
+                Ok(_) => {
+                    skipped.push(format!("{shown}: Python 2 (its first line says so)"));
+                    continue;
+                }
                 Err(_) => {
                     skipped.push(format!("{shown}: not C, C++, Python 3 or Rust"));
                     continue;
@@ -166,6 +170,20 @@ pub fn submissions(dir: &Path) -> io::Result<(Vec<Submission>, Vec<String>)> {
         }
     }
     Ok((found, skipped))
+}
+
+/// Whether a Python program is Python 2, as problemtools tells: its first
+/// line is a `#!` naming `python2`.
+fn is_python2(sources: &Sources) -> bool {
+    sources.language == Language::Python
+        && sources.files.iter().any(|file| {
+            let text = fs::read_to_string(file).unwrap_or_default();
+            let first = text.lines().next().unwrap_or_default();
+            first.starts_with("#!")
+                && first
+                    .split(|c: char| !c.is_ascii_alphanumeric())
+                    .any(|word| word == "python2")
+        })
 }
 
 /// problemtools' order of verdicts, worst first (a tool failure, then RE,
@@ -364,6 +382,45 @@ mod tests {
         );
         let tagged = Expected::Tagged(vec!["AC", "TLE"]);
         assert!(as_expected(&tagged, "TLE", &names, &["AC", "TLE", "AC"]));
+    }
+
+    #[test]
+    fn submissions_are_found_by_folder_and_language() {
+        let dir = crate::scratch::tempdir().unwrap();
+        for (path, text) in [
+            ("accepted/a.py", "#!/usr/bin/env python2\nprint 1\n"),
+            ("accepted/b.py", "#!/usr/bin/env python3\nprint(1)\n"),
+            ("accepted/C.java", "class C {}\n"),
+            (
+                "wrong_answer/d.cc",
+                "// @EXPECTED_RESULTS@: WRONG-ANSWER, TIMELIMIT\n",
+            ),
+            ("slow_accepted/e.c", ""),
+        ] {
+            let path = dir.path().join(path);
+            fs::create_dir_all(path.parent().unwrap()).unwrap();
+            fs::write(path, text).unwrap();
+        }
+        let (found, skipped) = submissions(dir.path()).unwrap();
+        let names: Vec<(&str, &Expected)> = found
+            .iter()
+            .map(|submission| (submission.name.as_str(), &submission.expected))
+            .collect();
+        assert_eq!(
+            names,
+            [
+                ("accepted/b.py", &Expected::Accepted),
+                ("wrong_answer/d.cc", &Expected::Tagged(vec!["WA", "TLE"])),
+            ]
+        );
+        assert_eq!(
+            skipped,
+            [
+                "accepted/C.java: not C, C++, Python 3 or Rust",
+                "accepted/a.py: Python 2 (its first line says so)",
+                "slow_accepted/: not a verdict's folder",
+            ]
+        );
     }
 
     #[test]

@@ -370,7 +370,7 @@ fn verify_judges_every_example_submission_against_its_folder_or_tag() {
         "AC   accepted/divide.py: as expected (4 of 4 cases AC)",
         "AC   accepted/divide.rs: as expected (4 of 4 cases AC)",
         "RE   run_time_error/crash.py: as expected (RE first on sample-2, 2 of 4 cases AC)",
-        "TLE  time_limit_exceeded/spin.c: as expected (TLE first on sample-1, 0 of 4 cases AC)",
+        "TLE  time_limit_exceeded/spin.c: as expected (TLE first on sample-2, 2 of 4 cases AC)",
         "WA   wrong_answer/rounded.py: as expected (WA first on sample-1, 3 of 4 cases AC)",
         "RE   wrong_answer/tagged.py: as expected (RE first on sample-2, 0 of 4 cases AC)",
         "skipped accepted/Divide.java: not C, C++, Python 3 or Rust",

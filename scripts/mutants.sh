@@ -65,6 +65,12 @@ test_targets() {
         # The interactor's library, run as the fixture guess-interact.
         shared/judge/src/readers/interact.rs) echo "--lib --test harness" ;;
         shared/judge/src/commands/outputs.rs) echo "--lib --test harness" ;;
+        # Case files, as the harness's file-I/O tests judge them.
+        shared/judge/src/judging/case_io.rs) echo "--lib --test harness" ;;
+        # A package's programs and their verification, proven by the
+        # importer's test packages (see mutants_options).
+        shared/judge/src/cases/programs.rs | shared/judge/src/commands/verify.rs)
+            echo "--lib --test import" ;;
         # The substitutions are pinned by the bundler's unit tests.
         shared/bundle/src/substitute.rs) echo "--bin bundle" ;;
         *) echo "" ;;
@@ -79,6 +85,17 @@ mutants_options() {
     case $1 in
         shared/bundle/src/substitute.rs) ;;
         shared/bundle/src/*) echo "--test-package=bundle,bundle-corpus --minimum-test-timeout=120" ;;
+        shared/judge/src/cases/programs.rs | shared/judge/src/commands/verify.rs)
+            echo "--test-package=judge,import" ;;
+    esac
+}
+
+# The environment of a file's mutants' tests: the POSIX backend and the
+# thread-per-stream supervision it shares with Windows run only when
+# JUDGE_RUNNER=unix picks them (on Linux; CI runs the package's tests so too).
+mutants_env() {
+    case $1 in
+        shared/judge/src/runner/unix.rs | shared/judge/src/runner/threads.rs) echo "JUDGE_RUNNER=unix" ;;
     esac
 }
 
@@ -100,9 +117,10 @@ for file in "${files[@]}"; do
     cargo_args=()
     for target in $(test_targets "$file"); do cargo_args+=("--cargo-arg=$target"); done
     read -r -a options <<<"$(mutants_options "$file")"
+    read -r -a environment <<<"$(mutants_env "$file")"
     start=$(date +%s)
     # cargo-mutants exits non-zero when a mutant is missed; the counts say so.
-    nice -n 15 cargo mutants --jobs "$jobs" --file "$file" --output "$out" \
+    env "${environment[@]}" nice -n 15 cargo mutants --jobs "$jobs" --file "$file" --output "$out" \
         "${test_tool[@]}" "${cargo_args[@]}" "${options[@]}" >"$out/stdout.txt" 2>&1 || true
     seconds=$(($(date +%s) - start))
     count() { grep -c . "$out/mutants.out/$1.txt" 2>/dev/null || true; }

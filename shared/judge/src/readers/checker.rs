@@ -42,7 +42,7 @@
 //! ```
 //! and its binary, `src/bin/check.rs`, is that function and
 //! `fn main() -> std::process::ExitCode { judge::checker::main(check) }`
-//! (a whole one: `shared/judge/examples/shortest_path_check.rs`).
+//! (a whole one: `shared/judge/tests/fixtures/shortest-path-check.rs`).
 
 use std::fs;
 use std::process::ExitCode;

@@ -1,6 +1,6 @@
 //! Judging by comparison modes and by checkers, through the same report as
 //! `judge check`: small shell-script programs and checkers, and the Rust checker
-//! of a made-up "print any shortest path" problem (`examples/shortest_path_check.rs`).
+//! of a made-up "print any shortest path" problem (`tests/fixtures/shortest-path-check.rs`).
 
 // Its programs and most of its checkers are shell scripts.
 #![cfg(unix)]
@@ -197,18 +197,9 @@ fn a_problem_with_checker_true_takes_its_checker_beside_its_binary() {
     assert!(text.contains("wrong answer from fixture-check"), "{text}");
 }
 
-/// `target/<profile>/examples/shortest_path_check`, built by `cargo test` with
-/// this test (in `target/<profile>/deps`).
+/// The fixture `shortest-path-check`, which cargo builds for this test.
 fn shortest_path_checker() -> PathBuf {
-    let test = std::env::current_exe().unwrap();
-    let profile_dir = test.parent().and_then(Path::parent).unwrap();
-    let checker = profile_dir.join("examples/shortest_path_check");
-    assert!(
-        checker.is_file(),
-        "{} is not built: `cargo test -p judge` builds it, `cargo test --test checker` does not",
-        checker.display()
-    );
-    checker
+    PathBuf::from(env!("CARGO_BIN_EXE_shortest-path-check"))
 }
 
 /// A square 1-2-3-4-1 with s = 1, t = 3: two shortest paths of 3 vertices.

@@ -1,5 +1,5 @@
 //! The checker (`@NAME@-check INPUT OUTPUT ANSWER`, testlib's interface; see
-//! `judge::checker` and shared/judge/examples/shortest_path_check.rs): reads the
+//! `judge::checker` and shared/judge/tests/fixtures/shortest-path-check.rs): reads the
 //! input, the program's output and the stored answer as tokens, and accepts with
 //! `Ok(message)` or rejects with `Err(wrong_answer(..))`. The harness runs it on
 //! every output (`checker = true` in Cargo.toml). A stub that fails, as the

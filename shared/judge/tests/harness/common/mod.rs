@@ -68,9 +68,22 @@ pub fn fixture_problem(dir: &Path, time_limit: Duration) -> Problem {
 pub fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
     use std::os::unix::fs::PermissionsExt;
     let path = dir.join(name);
-    fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
-    fs::set_permissions(&path, fs::Permissions::from_mode(0o755)).unwrap();
+    let written = private_name(&path);
+    fs::write(&written, format!("#!/bin/sh\n{body}\n")).unwrap();
+    fs::set_permissions(&written, fs::Permissions::from_mode(0o755)).unwrap();
+    fs::rename(&written, &path).unwrap();
     path
+}
+
+/// A name beside `path` that only this process writes: a program shared by
+/// the tests of a file is made there and renamed into place, whole. Under
+/// cargo-nextest each test is a process of its own, so several make the same
+/// program at once; written in place, one would run (or link into) a file
+/// another is still writing.
+fn private_name(path: &Path) -> PathBuf {
+    let mut name = path.file_name().unwrap().to_os_string();
+    name.push(format!(".{}.part", std::process::id()));
+    path.with_file_name(name)
 }
 
 /// Writes `ROOT/crates/NAME/Cargo.toml`: a problem with time limit `time_limit_ms`
@@ -88,9 +101,6 @@ pub fn problem_crate(root: &Path, name: &str, time_limit_ms: u64, pieces: &[&str
     crate_dir
 }
 
-/// Compiles the Rust program `source` into `dir/name` (`name.exe` on Windows)
-/// with the toolchain's `rustc` (unoptimised: these programs are small, and a
-/// quick build matters more).
 /// A folder of cargo's target folder (`target/tmp/NAME`) for programs built once
 /// for all the tests of a file and held by a `static`, which is never dropped:
 /// in a scratch folder of the system's temporary folder they would be left
@@ -102,14 +112,21 @@ pub fn built_once_dir(name: &str) -> PathBuf {
     dir
 }
 
+/// Compiles the Rust program `source` into `dir/name` (`name.exe` on Windows)
+/// with the toolchain's `rustc` (unoptimised: these programs are small, and a
+/// quick build matters more). It is built in a folder of this process's own
+/// (rustc's intermediate files are named after the crate) and renamed into
+/// place: see [`private_name`].
 pub fn rust_program(dir: &Path, name: &str, source: &str) -> PathBuf {
-    let source_path = dir.join(format!("{name}.rs"));
+    let work = private_name(&dir.join(name));
+    fs::create_dir_all(&work).unwrap();
+    let source_path = work.join(format!("{name}.rs"));
     fs::write(&source_path, source).unwrap();
-    let binary = judge::cases::problem::program_path(dir, name);
+    let built = judge::cases::problem::program_path(&work, name);
     let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
     let output = std::process::Command::new(rustc)
         .args(["--edition", "2021", "-o"])
-        .arg(&binary)
+        .arg(&built)
         .arg(&source_path)
         .output()
         .unwrap();
@@ -118,6 +135,9 @@ pub fn rust_program(dir: &Path, name: &str, source: &str) -> PathBuf {
         "rustc {name}.rs: {}",
         String::from_utf8_lossy(&output.stderr)
     );
+    let binary = judge::cases::problem::program_path(dir, name);
+    fs::rename(&built, &binary).unwrap();
+    fs::remove_dir_all(&work).unwrap();
     binary
 }
 

@@ -99,6 +99,25 @@ fn a_program_that_writes_its_file_is_judged_by_it_and_stdout_is_ignored() {
 }
 
 #[test]
+fn the_output_limit_holds_for_the_file_and_for_stdout() {
+    let dir = judge::scratch::tempdir().unwrap();
+    let root = dir.path();
+    workspace(root, "sum", &format!("{BOTH_FILES}output-limit-mb = 1\n"));
+    // 2 MiB of blanks after the answer, in the file.
+    let blanks = "head -c 2097152 /dev/zero | tr '\\0' ' '";
+    let (summary, report) = check(root, "sum", &format!("{RIGHT}; {blanks} >> out.txt"));
+    assert_eq!(summary.failed, 2, "{report}");
+    assert!(report.contains("OLE  one "), "{report}");
+    // The right file, and 2 MiB on stdout: the runner stops it there.
+    let (summary, report) = check(root, "sum", &format!("{RIGHT}; {blanks}"));
+    assert_eq!(summary.failed, 2, "{report}");
+    assert!(report.contains("OLE  one "), "{report}");
+    // Under the limit, the blanks are the file's trailing white space.
+    let (summary, report) = check(root, "sum", &format!("{RIGHT}; echo '   ' >> out.txt"));
+    assert_eq!(summary.passed, 2, "{report}");
+}
+
+#[test]
 fn either_file_may_be_alone() {
     let dir = judge::scratch::tempdir().unwrap();
     let root = dir.path();

@@ -564,23 +564,41 @@ fn positive(manifest: &Manifest, key: &str) -> io::Result<Option<u64>> {
 /// The largest memory or stack limit taken, in MiB (1 TiB).
 pub const MAX_MB: u64 = 1 << 20;
 
-/// The names of the problem crates under `<root>/crates`, sorted.
+/// The names of the problem crates under `<root>/crates` (its folders with a
+/// `Cargo.toml`), sorted.
 ///
 /// # Errors
 /// When `<root>/crates` cannot be read.
 pub fn problem_names(root: &Path) -> io::Result<Vec<String>> {
+    let mut names = crate_folders(root)?;
+    names.retain(|name| is_problem(root, name));
+    Ok(names)
+}
+
+/// The names of the folders under `<root>/crates` (or links to them),
+/// sorted: each a problem when [`is_problem`] says so. Listed without a look
+/// into each, which `judge check` spares a problem it finds unchanged.
+///
+/// # Errors
+/// When `<root>/crates` cannot be read.
+pub fn crate_folders(root: &Path) -> io::Result<Vec<String>> {
     let crates = root.join("crates");
     let mut names = Vec::new();
     for entry in fs::read_dir(&crates)
         .map_err(|error| io::Error::new(error.kind(), format!("{}: {error}", crates.display())))?
     {
         let entry = entry?;
-        if entry.path().join("Cargo.toml").is_file() {
+        if !entry.file_type()?.is_file() {
             names.push(entry.file_name().to_string_lossy().into_owned());
         }
     }
     names.sort();
     Ok(names)
+}
+
+/// Whether the folder `<root>/crates/<name>` is a problem: it has a `Cargo.toml`.
+pub fn is_problem(root: &Path, name: &str) -> bool {
+    root.join("crates").join(name).join("Cargo.toml").is_file()
 }
 
 /// The `key = value` lines of a Cargo manifest's tables, read just far enough
@@ -1151,7 +1169,13 @@ name = "demo-naive"
                 fs::write(dir.join("Cargo.toml"), "").unwrap();
             }
         }
+        fs::write(root.path().join("crates/README.md"), "").unwrap();
         assert_eq!(problem_names(root.path()).unwrap(), ["alpha", "zeta"]);
+        assert_eq!(
+            crate_folders(root.path()).unwrap(),
+            ["alpha", "notes", "zeta"]
+        );
+        assert!(is_problem(root.path(), "alpha") && !is_problem(root.path(), "notes"));
         let error = problem_names(&root.path().join("none")).unwrap_err();
         let shown = format!("{}: ", Path::new("none").join("crates").display());
         assert!(error.to_string().contains(&shown), "{error}");

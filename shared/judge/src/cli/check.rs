@@ -2,16 +2,17 @@
 //! workspace's problems, unchanged ones skipped.
 
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
 use lexopt::prelude::*;
 use lexopt::Parser;
 
-use judge::cases::problem::{problem_names, program_path, Problem};
+use judge::cases::problem::{crate_folders, is_problem, program_path, Problem};
 use judge::commands::build::Build;
-use judge::commands::check::{check_workspace_problem, workspace_programs, Summary};
-use judge::commands::passed::{self, CargoNote, Record, Shared};
+use judge::commands::check::{check_workspace_problem, on_every_core, workspace_programs, Summary};
+use judge::commands::passed::{self, CargoNote, Record, Shared, Stamps};
+use judge::runner::Backend;
 
 use crate::cli::*;
 
@@ -45,7 +46,8 @@ depends on has changed (its sources and binary, each file of its
 cases, its manifest, its validator, checker or interactor, the judge
 itself): one
 line counts those, and --force judges every problem. The record of
-passes is BIN-DIR/judge-passed/, so a fresh clone starts without one.
+passes is BIN-DIR/judge-passed/_passed, so a fresh clone starts without
+one.
 --cargo-if-stale (scripts/check.sh gives it, starting the judge without
 cargo): go on only when this judge is the one that `cargo judge` last ran
 and nothing it is built from has changed since (its note, beside it in
@@ -91,35 +93,68 @@ pub(crate) fn parse_check(parser: &mut Parser) -> Result<CheckOptions, Stop> {
     })
 }
 
-/// Checks the problems; `shared` is what they share, when known already.
-pub(crate) fn check(options: &CheckOptions, shared: Option<Shared>) -> Result<Summary, Failure> {
+/// What [`check`] did.
+pub(crate) enum Checked {
+    /// The problems were judged (or found unchanged).
+    Judged(Summary),
+    /// Under `--cargo-if-stale`, this judge is not the one `cargo judge`
+    /// would run: nothing was judged or written.
+    Stale,
+}
+
+/// Checks the problems.
+pub(crate) fn check(options: &CheckOptions) -> Result<Checked, Failure> {
     let root = options.place.root()?;
-    let names = if options.problems.is_empty() {
-        problem_names(&root).map_err(|error| error.to_string())?
-    } else {
-        options.problems.clone()
-    };
-    if names.is_empty() {
-        return Err(format!("no problems under {}", root.join("crates").display()).into());
-    }
-    // Hundreds of problems are read, and most of them found unchanged, on
-    // every core: with nothing changed, that reading is the whole check.
-    let problems = on_every_core(&names, |name| {
-        Problem::load(&root, name).map_err(|error| format!("{name}: {error}"))
-    })
-    .into_iter()
-    .collect::<Result<Vec<Problem>, String>>()?;
-    let bin_dir = options.place.bin_dir(&root);
-    let record = Record::beside(&bin_dir);
     let backend = judge::runner::Backend::chosen()?;
-    // Without what the problems share, nothing is skipped or recorded.
-    let shared = shared.or_else(|| Shared::of(&root, backend.name()).ok());
-    let run_by_cargo = std::env::var_os("CARGO").filter(|_| !options.cargo_if_stale);
-    if let (Some(cargo), Some(shared), Some(judge_dir)) = (run_by_cargo, shared, judge_dir()) {
+    let cargo = std::env::var_os("CARGO").map(PathBuf::from);
+    let listed = options.problems.is_empty();
+    let bin_dir = options.place.bin_dir(&root);
+    // What the problems share is read on a thread of its own while the
+    // record is read and the stamps of what each problem's recorded pass
+    // depends on are looked at (on every core): with hundreds of problems
+    // and nothing changed, the two are the whole check.
+    let (shared, names, mut record, stamps_now) = std::thread::scope(|scope| {
+        let shared = scope.spawn(|| {
+            if options.cargo_if_stale {
+                what_cargo_would_run(&root, backend)
+            } else {
+                Shared::of(&root, backend.name(), cargo.as_deref())
+                    .ok()
+                    .map(|shared| (shared, None))
+            }
+        });
+        let names = if listed {
+            crate_folders(&root).map_err(|error| error.to_string())?
+        } else {
+            options.problems.clone()
+        };
+        let record = Record::beside(&bin_dir);
+        let stamps_now = on_every_core(&names, |name| {
+            (!options.force).then(|| record.stamps_now(name)).flatten()
+        });
+        let shared = shared
+            .join()
+            .expect("reading what the problems share panicked");
+        Ok::<_, Failure>((shared, names, record, stamps_now))
+    })?;
+    let shared = match shared {
+        Some((shared, Some(note_cargo))) => {
+            // Found as cargo's child finds it: the note's cargo, for a build.
+            std::env::set_var("CARGO", note_cargo);
+            Some(shared)
+        }
+        Some((shared, None)) => Some(shared),
+        None if options.cargo_if_stale => return Ok(Checked::Stale),
+        // Without what the problems share, nothing is skipped or recorded.
+        None => None,
+    };
+    if let (Some(cargo), Some(shared), Some(judge_dir), false) =
+        (cargo, shared, judge_dir(), options.cargo_if_stale)
+    {
         // Run by cargo, which built this judge if it had to: noted for
         // check.sh's next start without it.
         let note = CargoNote {
-            cargo: cargo.into(),
+            cargo,
             toolchain: std::env::var("RUSTUP_TOOLCHAIN").ok(),
             shared,
         };
@@ -127,28 +162,37 @@ pub(crate) fn check(options: &CheckOptions, shared: Option<Shared>) -> Result<Su
             eprintln!("note: the judge's note for scripts/check.sh not written: {error}");
         }
     }
-    let fingerprint = |problem: &Problem| {
-        let programs = workspace_programs(problem, &program_path(&bin_dir, &problem.name)).ok()?;
-        passed::fingerprint(problem, &programs, shared?).ok()
-    };
-    // A problem unchanged since it passed is neither built nor judged: the
-    // cases it passed, else `None`.
-    let passed_unchanged = on_every_core(&problems, |problem| {
-        if options.force {
-            return None;
-        }
-        record.passed_with(&problem.name, fingerprint(problem)?)
-    });
-    let (mut unchanged, mut cases_not_run, mut to_judge) = (0, 0, Vec::new());
-    for (problem, passed) in problems.iter().zip(passed_unchanged) {
+    // A problem unchanged since it passed is neither read, built nor judged.
+    let (mut unchanged, mut cases_not_run, mut changed) = (0, 0, Vec::new());
+    for (name, stamps) in names.iter().zip(stamps_now) {
+        let passed = shared.zip(stamps).and_then(|(shared, stamps)| {
+            record.passed_with(name, passed::fingerprint(shared, stamps))
+        });
         match passed {
             Some(cases) => {
                 unchanged += 1;
                 cases_not_run += cases;
             }
-            None => to_judge.push(problem),
+            // A folder of crates/ without a manifest is no problem.
+            None if listed && !is_problem(&root, name) => {}
+            None => changed.push(name),
         }
     }
+    if unchanged + changed.len() == 0 {
+        return Err(format!("no problems under {}", root.join("crates").display()).into());
+    }
+    let to_judge = on_every_core(&changed, |name| {
+        Problem::load(&root, name).map_err(|error| format!("{name}: {error}"))
+    })
+    .into_iter()
+    .collect::<Result<Vec<Problem>, String>>()?;
+    // The paths a problem's result depends on, and their fingerprint.
+    let stamps = |problem: &Problem| {
+        let programs = workspace_programs(problem, &program_path(&bin_dir, &problem.name)).ok()?;
+        let paths = passed::stamped_paths(problem, &programs).ok()?;
+        let stamps = Stamps::of(&paths).ok()?;
+        Some((paths, passed::fingerprint(shared?, stamps)))
+    };
     let mut build = Build::default();
     for problem in &to_judge {
         select_for_check(problem, &mut build)
@@ -159,13 +203,13 @@ pub(crate) fn check(options: &CheckOptions, shared: Option<Shared>) -> Result<Su
     }
     let mut total = Summary::default();
     let mut stdout = io::stdout().lock();
-    for problem in to_judge {
+    for problem in &to_judge {
         let binary = program_path(&bin_dir, &problem.name);
         let summary = check_workspace_problem(problem, &binary, &mut stdout, style())?;
         stdout.flush()?;
-        let recorded = match fingerprint(problem) {
-            Some(now) if summary.failed == 0 && summary.passed > 0 => {
-                record.pass(&problem.name, now, summary.passed)
+        let recorded = match stamps(problem) {
+            Some((paths, now)) if summary.failed == 0 && summary.passed > 0 => {
+                record.pass(&problem.name, paths, now, summary.passed)
             }
             _ => record.forget(&problem.name),
         };
@@ -188,23 +232,7 @@ pub(crate) fn check(options: &CheckOptions, shared: Option<Shared>) -> Result<Su
             if cases_not_run == 1 { "" } else { "s" },
         )?;
     }
-    Ok(total)
-}
-
-/// `f` of each item, in order, the items shared out among the cores.
-pub(crate) fn on_every_core<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
-    let cores = std::thread::available_parallelism().map_or(1, |cores| cores.get());
-    let chunk = items.len().div_ceil(cores).max(1);
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = items
-            .chunks(chunk)
-            .map(|part| scope.spawn(|| part.iter().map(&f).collect::<Vec<R>>()))
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|handle| handle.join().expect("a worker panicked"))
-            .collect()
-    })
+    Ok(Checked::Judged(total))
 }
 
 /// The folder this judge runs from.
@@ -212,48 +240,39 @@ fn judge_dir() -> Option<PathBuf> {
     Some(std::env::current_exe().ok()?.parent()?.to_path_buf())
 }
 
-/// For `--cargo-if-stale`: what the problems share, when this judge is the one
-/// `cargo judge` would run: its note ([`CargoNote`]) says what it was when
-/// cargo last ran it, and that is what it is now (found as cargo's child
-/// finds it: the note's cargo in `CARGO`, for a build and for the compiler's
-/// files). A toolchain that `RUSTUP_TOOLCHAIN` chooses, other than the
-/// note's, is cargo's to resolve.
-fn what_cargo_would_run(options: &CheckOptions) -> Option<Shared> {
-    let root = options.place.root().ok()?;
+/// For `--cargo-if-stale`: what the problems share, and the cargo to build
+/// with, when this judge is the one `cargo judge` would run: its note
+/// ([`CargoNote`]) says what it was when cargo last ran it, and that is what
+/// it is now (found as cargo's child finds it: the note's cargo, for the
+/// compiler's files). A toolchain that `RUSTUP_TOOLCHAIN` chooses, other
+/// than the note's, is cargo's to resolve.
+fn what_cargo_would_run(root: &Path, backend: Backend) -> Option<(Shared, Option<PathBuf>)> {
     let note = CargoNote::read(&judge_dir()?)?;
     let toolchain = std::env::var("RUSTUP_TOOLCHAIN").ok();
     if toolchain.is_some() && toolchain != note.toolchain {
         return None;
     }
-    let backend = judge::runner::Backend::chosen().ok()?;
-    std::env::set_var("CARGO", &note.cargo);
-    let shared = Shared::of(&root, backend.name()).ok()?;
-    (shared == note.shared).then_some(shared)
+    let shared = Shared::of(root, backend.name(), Some(&note.cargo)).ok()?;
+    (shared == note.shared).then_some((shared, Some(note.cargo)))
 }
 
 /// `judge check ARGS`.
 pub(crate) fn main(parser: &mut Parser) -> Result<ExitCode, Stop> {
     let options = parse_check(parser)?;
-    let mut shared = None;
-    if options.cargo_if_stale {
-        let cargo = std::env::var_os("CARGO");
-        shared = what_cargo_would_run(&options);
-        if shared.is_none() {
+    match check(&options) {
+        Ok(Checked::Judged(summary)) => Ok(report(Ok(summary))),
+        Err(failure) => Ok(report(Err(failure))),
+        Ok(Checked::Stale) => {
             let mut command = Command::new("cargo");
             command.arg("judge").args(
                 std::env::args_os()
                     .skip(1)
                     .filter(|arg| arg != "--cargo-if-stale"),
             );
-            match cargo {
-                Some(cargo) => command.env("CARGO", cargo),
-                None => command.env_remove("CARGO"),
-            };
-            return replace_with(command).or_else(|error| {
+            replace_with(command).or_else(|error| {
                 eprintln!("judge: cargo: {error}");
                 Ok(ExitCode::from(2))
-            });
+            })
         }
     }
-    Ok(report(check(&options, shared)))
 }

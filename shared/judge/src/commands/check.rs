@@ -4,6 +4,7 @@ use std::fmt::Write as _;
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use crate::cases::problem::{program_path, InputValidator, Piece, Problem};
@@ -627,6 +628,59 @@ pub fn assert_io_tests_pass(manifest_dir: &str, binary: &str) {
 fn fail_test(message: String) -> ! {
     eprintln!("{message}");
     std::panic::resume_unwind(Box::new(message))
+}
+
+/// `f` of each item, in order, the items shared out among the cores: a few
+/// at a time, to whichever thread is free (a problem with many cases costs
+/// more than one with two).
+pub fn on_every_core<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    const BATCH: usize = 8;
+    let cores = std::thread::available_parallelism().map_or(1, |cores| cores.get());
+    let threads = cores.min(items.len().div_ceil(BATCH));
+    if threads <= 1 {
+        return items.iter().map(f).collect();
+    }
+    let next = AtomicUsize::new(0);
+    let work = || {
+        let mut done = Vec::new();
+        loop {
+            let start = next.fetch_add(BATCH, Ordering::Relaxed);
+            if start >= items.len() {
+                return done;
+            }
+            let end = (start + BATCH).min(items.len());
+            done.extend((start..end).map(|index| (index, f(&items[index]))));
+        }
+    };
+    let mut done: Vec<(usize, R)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads).map(|_| scope.spawn(work)).collect();
+        handles
+            .into_iter()
+            .flat_map(|handle| handle.join().expect("a worker panicked"))
+            .collect()
+    });
+    done.sort_unstable_by_key(|(index, _)| *index);
+    done.into_iter().map(|(_, result)| result).collect()
+}
+
+#[cfg(test)]
+mod on_every_core_tests {
+    use super::*;
+
+    #[test]
+    fn every_item_is_done_once_and_the_results_kept_in_order() {
+        for count in [0, 1, 8, 9, 100, 1001] {
+            let items: Vec<usize> = (0..count).collect();
+            let calls = AtomicUsize::new(0);
+            let results = on_every_core(&items, |item| {
+                calls.fetch_add(1, Ordering::Relaxed);
+                item * 2
+            });
+            assert_eq!(calls.into_inner(), count);
+            let expected: Vec<usize> = items.iter().map(|item| item * 2).collect();
+            assert_eq!(results, expected, "{count} items");
+        }
+    }
 }
 
 // Its validators are shell scripts.

@@ -1,25 +1,28 @@
 //! What `judge check` remembers between runs: for each problem whose last
-//! check passed, a fingerprint of everything that result depends on. A
-//! problem whose fingerprint is the one recorded is neither built nor judged
-//! again: with hundreds of problems and nothing changed, a check costs the
-//! reading of a few files each, not a build and the runs. Only passes are
-//! recorded; a failure, or anything that cannot be read, is built and judged
-//! every time.
+//! check passed, a fingerprint of everything that result depends on, and the
+//! paths it covers. A problem whose paths have the stamps recorded is neither
+//! read, built nor judged again: with hundreds of problems and nothing
+//! changed, a check costs a few `stat`s each, not a build and the runs. Only
+//! passes are recorded; a failure, or anything that cannot be read, is built
+//! and judged every time.
 //!
 //! The fingerprint covers what its binaries are built from and what judges
-//! them: the crate's manifest and `src/`, every file of its cases' folder,
-//! each program that judges it (its binary, validator, checker, interactor),
-//! each by name and stamp (size, modification and change times: see
-//! `hash_stamp`), and what every problem shares ([`Shared`]: the
-//! workspace's manifest, lock and cargo configuration, the harness's and
-//! `libs/`' sources, the compiler, the build's environment, the judge itself
-//! and its runner).
+//! them: the crate's manifest and `src/`, its cases' folder, each folder and
+//! file under them, each program that judges it (its binary, validator,
+//! checker, interactor), each by name and stamp (size, modification and
+//! change times: see `hash_stamp`), and what every problem shares
+//! ([`Shared`]: the workspace's manifest, lock and cargo configuration, the
+//! harness's and `libs/`' sources, the compiler, the build's environment,
+//! the judge itself and its runner). A folder's stamp changes when a file is
+//! added to it, removed or renamed, so a check looks at the recorded paths
+//! alone and lists no folder.
 //!
-//! The record is a folder of small files, one per problem, beside the binaries
-//! it was made with (`target/release/judge-passed/` by default), so that a
-//! fresh clone, or `cargo clean`, starts with none.
+//! The record is one file beside the binaries it was made with
+//! (`target/release/judge-passed/_passed` by default), so that a fresh
+//! clone, or `cargo clean`, starts with none.
 
 use std::collections::hash_map::DefaultHasher;
+use std::collections::HashMap;
 use std::fs::{self, File};
 use std::hash::Hasher;
 use std::io::{self, Read};
@@ -50,11 +53,13 @@ impl Shared {
     /// depends on) and `libs/`, cargo's own configuration in `CARGO_HOME`,
     /// rustup's settings (its default toolchain and overrides), the
     /// compiler ([`hash_compiler`]), the environment variables that change a
-    /// build, the judge's own binary and the runner's name.
+    /// build, the judge's own binary and the runner's name. `cargo` is the
+    /// cargo that builds the problems, when known (`CARGO`, when cargo ran
+    /// this judge): its toolchain's compiler is looked at.
     ///
     /// # Errors
     /// When the judge's binary cannot be read or the compiler does not answer.
-    pub fn of(root: &Path, runner: &str) -> io::Result<Shared> {
+    pub fn of(root: &Path, runner: &str, cargo: Option<&Path>) -> io::Result<Shared> {
         let mut hasher = DefaultHasher::new();
         hash_file(&mut hasher, &std::env::current_exe()?)?;
         hasher.write(runner.as_bytes());
@@ -97,7 +102,7 @@ impl Shared {
             hasher.write(value.as_bytes());
             hasher.write_u8(0);
         }
-        hash_compiler(&mut hasher, root)?;
+        hash_compiler(&mut hasher, root, cargo)?;
         Ok(Shared(hasher.finish()))
     }
 }
@@ -143,13 +148,12 @@ fn changes_a_build(name: &str) -> bool {
 }
 
 /// The compiler that builds the problems. Under cargo (`cargo judge`, which
-/// says where its toolchain is in `CARGO`), its `rustc` and compiler library,
+/// says where its toolchain is in `CARGO`: `cargo`), its `rustc` and compiler library,
 /// by size and modification time, which an update of the toolchain changes:
 /// asking `rustc -vV` through rustup's proxy costs 20 ms, more than the rest
 /// of a check that judges nothing. Else what `rustc -vV` says.
-fn hash_compiler(hasher: &mut DefaultHasher, root: &Path) -> io::Result<()> {
-    let toolchain = std::env::var_os("CARGO")
-        .map(PathBuf::from)
+fn hash_compiler(hasher: &mut DefaultHasher, root: &Path, cargo: Option<&Path>) -> io::Result<()> {
+    let toolchain = cargo
         .and_then(|cargo| Some(cargo.parent()?.parent()?.to_path_buf()))
         .filter(|_| std::env::var_os("RUSTC").is_none());
     if let Some(toolchain) = toolchain {
@@ -193,36 +197,87 @@ fn hash_compiler(hasher: &mut DefaultHasher, root: &Path) -> io::Result<()> {
     Ok(())
 }
 
-/// The digest of everything `problem`'s check depends on: its manifest, each
-/// file of its crate's `src/` and of its cases' folder (names and
-/// [stamps](hash_stamp)), each of `programs` (its binary and whatever judges
-/// it), and `shared`.
+/// Every path `problem`'s check depends on, in order: its manifest, its
+/// crate's `src/` and its cases' folder, each with every folder and file
+/// under it, and `programs` (its binary and whatever judges it). The
+/// [fingerprint] of a problem is their stamps; a folder's stamp changes when
+/// a file is added to it, removed or renamed, so the paths of a problem that
+/// passed are all its next check needs to look at (no folder is listed
+/// again): see [`Record::stamps_now`].
 ///
 /// # Errors
-/// When any of them cannot be read (a binary not built yet, say): such a
-/// problem is built and judged, not skipped.
-pub fn fingerprint(
-    problem: &Problem,
-    programs: &[PathBuf],
-    shared: Shared,
-) -> io::Result<Fingerprint> {
-    let mut hasher = DefaultHasher::new();
-    hasher.write_u64(shared.0);
-    hash_stamp(&mut hasher, &problem.manifest_dir.join("Cargo.toml"))?;
+/// When a folder cannot be listed.
+pub fn stamped_paths(problem: &Problem, programs: &[PathBuf]) -> io::Result<Vec<PathBuf>> {
+    let mut paths = vec![problem.manifest_dir.join("Cargo.toml")];
     // The sources, so that a problem whose sources are unchanged needs no
     // build, and one whose main.rs was saved is judged, even when its binary
     // comes out the same (a comment added at its end).
     let sources = problem.manifest_dir.join("src");
-    match hash_folder_stamps(&mut hasher, &sources, &sources) {
-        Err(error) if error.kind() == io::ErrorKind::NotFound => hasher.write_u8(0),
-        done => done?,
+    if sources.is_dir() {
+        folder_and_under(&sources, &mut paths)?;
+    } else {
+        // Its crate's folder, whose stamp changes when `src/` is made.
+        paths.push(problem.manifest_dir.clone());
     }
-    hasher.write_usize(programs.len());
-    for program in programs {
-        hash_stamp(&mut hasher, program)?;
+    folder_and_under(&problem.io_tests_dir, &mut paths)?;
+    paths.extend_from_slice(programs);
+    Ok(paths)
+}
+
+/// `folder`, then each folder and file under it, in the order of their paths.
+fn folder_and_under(folder: &Path, paths: &mut Vec<PathBuf>) -> io::Result<()> {
+    paths.push(folder.to_path_buf());
+    let mut entries: Vec<(PathBuf, bool)> = fs::read_dir(folder)
+        .map_err(|error| io::Error::new(error.kind(), format!("{}: {error}", folder.display())))?
+        .map(|entry| {
+            let path = entry?.path();
+            // A link is followed.
+            let is_dir = path.is_dir();
+            Ok((path, is_dir))
+        })
+        .collect::<io::Result<_>>()?;
+    entries.sort();
+    for (path, is_dir) in entries {
+        if is_dir {
+            folder_and_under(&path, paths)?;
+        } else {
+            paths.push(path);
+        }
     }
-    hash_folder_stamps(&mut hasher, &problem.io_tests_dir, &problem.io_tests_dir)?;
-    Ok(Fingerprint(hasher.finish()))
+    Ok(())
+}
+
+/// The digest of paths ([`stamped_paths`]), each by name and
+/// [stamp](hash_stamp): with [`Shared`], a problem's [fingerprint].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stamps(u64);
+
+impl Stamps {
+    /// The stamps of `paths` now.
+    ///
+    /// # Errors
+    /// When any of them cannot be read (a binary not built yet, say): such a
+    /// problem is built and judged, not skipped.
+    pub fn of(paths: &[PathBuf]) -> io::Result<Stamps> {
+        let mut hasher = DefaultHasher::new();
+        hasher.write_usize(paths.len());
+        for path in paths {
+            hasher.write(path.as_os_str().as_encoded_bytes());
+            hasher.write_u8(0);
+            hash_stamp(&mut hasher, path)?;
+        }
+        Ok(Stamps(hasher.finish()))
+    }
+}
+
+/// A problem's fingerprint: the [`Stamps`] of its paths and what every
+/// problem shares. (Apart, so that the stamps can be looked at while what
+/// the problems share is still being read.)
+pub fn fingerprint(shared: Shared, stamps: Stamps) -> Fingerprint {
+    let mut hasher = DefaultHasher::new();
+    hasher.write_u64(shared.0);
+    hasher.write_u64(stamps.0);
+    Fingerprint(hasher.finish())
 }
 
 /// A file's stamp: its size and modification time, and on Unix its inode
@@ -251,33 +306,6 @@ fn hash_metadata(hasher: &mut DefaultHasher, metadata: &fs::Metadata) -> io::Res
         hasher.write_i64(metadata.ctime());
         hasher.write_i64(metadata.ctime_nsec());
     }
-    Ok(())
-}
-
-/// Every file under `folder`, in the order of their paths from `base`: each
-/// path and [stamp](hash_stamp). A missing folder has a digest of its own:
-/// the check fails on it, so it is never recorded.
-fn hash_folder_stamps(hasher: &mut DefaultHasher, base: &Path, folder: &Path) -> io::Result<()> {
-    let mut entries: Vec<fs::DirEntry> = fs::read_dir(folder)?.collect::<io::Result<_>>()?;
-    entries.sort_by_key(fs::DirEntry::file_name);
-    for entry in entries {
-        let path = entry.path();
-        let relative = path.strip_prefix(base).unwrap_or(&path);
-        hasher.write(relative.as_os_str().as_encoded_bytes());
-        hasher.write_u8(0);
-        // The entry's type comes with the folder's listing on most systems;
-        // a link is followed.
-        let metadata = match entry.file_type()? {
-            kind if kind.is_symlink() => fs::metadata(&path)?,
-            _ => entry.metadata()?,
-        };
-        if metadata.is_dir() {
-            hash_folder_stamps(hasher, base, &path)?;
-        } else {
-            hash_metadata(hasher, &metadata)?;
-        }
-    }
-    hasher.write_u8(0xff);
     Ok(())
 }
 
@@ -334,60 +362,175 @@ fn hash_folder(hasher: &mut DefaultHasher, base: &Path, folder: &Path) -> io::Re
     Ok(())
 }
 
-/// The record: one file per problem that passed, holding its fingerprint and
-/// how many cases it passed (counted for the line that says what was not run
-/// again, without reading its cases' folder once more).
+/// The record: for each problem that passed, its fingerprint, how many
+/// cases it passed (counted for the line that says what was not run again)
+/// and the paths the fingerprint covers ([`stamped_paths`]). One file,
+/// `judge-passed/_passed` (no problem's name has a `_`), read once a check:
+/// with hundreds of problems unchanged, a file each cost more than the
+/// stamps.
 #[derive(Clone, Debug)]
 pub struct Record {
-    dir: PathBuf,
+    file: PathBuf,
+    entries: HashMap<String, Entry>,
 }
 
+/// A problem's pass, as recorded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Entry {
+    fingerprint: Fingerprint,
+    cases: usize,
+    paths: Vec<PathBuf>,
+}
+
+/// The record file's first line; a file without it (another version's) is
+/// no record.
+const RECORD_HEADER: &str = "judge-passed 2";
+
 impl Record {
-    /// The record kept beside the binaries in `bin_dir`.
+    /// The record kept beside the binaries in `bin_dir`, as it is now (a
+    /// missing or unreadable one is empty).
     pub fn beside(bin_dir: &Path) -> Record {
-        Record {
-            dir: bin_dir.join("judge-passed"),
-        }
+        let file = bin_dir.join("judge-passed").join("_passed");
+        let entries = read_entries(&file);
+        Record { file, entries }
     }
 
-    fn file(&self, problem: &str) -> PathBuf {
-        self.dir.join(problem)
+    /// The stamps of the paths `problem`'s recorded pass covered, as they are
+    /// now; `None` when it has no pass recorded or one of them is gone.
+    pub fn stamps_now(&self, problem: &str) -> Option<Stamps> {
+        Stamps::of(&self.entries.get(problem)?.paths).ok()
     }
 
-    /// How many cases `problem` passed when its fingerprint was
-    /// `fingerprint`; `None` when it did not pass so.
+    /// How many cases `problem` passed, when its recorded pass had
+    /// `fingerprint`: nothing it depends on changed since (a file added to
+    /// one of its folders changed that folder's stamp). `None` otherwise.
     pub fn passed_with(&self, problem: &str, fingerprint: Fingerprint) -> Option<usize> {
-        let text = fs::read_to_string(self.file(problem)).ok()?;
-        let (recorded, cases) = text.split_once('\n')?;
-        if recorded != fingerprint.text() {
-            return None;
-        }
-        cases.strip_suffix('\n')?.parse().ok()
+        let entry = self.entries.get(problem)?;
+        (entry.fingerprint == fingerprint).then_some(entry.cases)
     }
 
-    /// Records that `problem` passed its `cases` with `fingerprint`. Written
-    /// whole, then renamed, so that a check stopped halfway leaves no half a
-    /// record.
+    /// Records that `problem` passed its `cases` with `fingerprint`, over
+    /// `paths`. A name with a blank, or a path that cannot be written on a
+    /// line of the record (not UTF-8, or with a line break), leaves the
+    /// problem unrecorded.
     ///
     /// # Errors
-    /// When the record's folder cannot be written.
-    pub fn pass(&self, problem: &str, fingerprint: Fingerprint, cases: usize) -> io::Result<()> {
-        fs::create_dir_all(&self.dir)?;
-        let partial = self.dir.join(format!(".{problem}.{}", std::process::id()));
-        fs::write(&partial, format!("{}\n{cases}\n", fingerprint.text()))?;
-        fs::rename(&partial, self.file(problem))
+    /// When the record cannot be written.
+    pub fn pass(
+        &mut self,
+        problem: &str,
+        paths: Vec<PathBuf>,
+        fingerprint: Fingerprint,
+        cases: usize,
+    ) -> io::Result<()> {
+        let one_line = |text: &str| !text.contains(['\n', '\r']);
+        let writable = !problem.contains(char::is_whitespace)
+            && paths.iter().all(|path| path.to_str().is_some_and(one_line));
+        if !writable {
+            return self.forget(problem);
+        }
+        let entry = Entry {
+            fingerprint,
+            cases,
+            paths,
+        };
+        self.change(problem, Some(entry))
     }
 
     /// Forgets that `problem` passed: it is judged next time.
     ///
     /// # Errors
-    /// When the record exists and cannot be removed.
-    pub fn forget(&self, problem: &str) -> io::Result<()> {
-        match fs::remove_file(self.file(problem)) {
-            Err(error) if error.kind() != io::ErrorKind::NotFound => Err(error),
-            _ => Ok(()),
+    /// When the record cannot be written.
+    pub fn forget(&mut self, problem: &str) -> io::Result<()> {
+        if !self.entries.contains_key(problem) && !self.file.exists() {
+            return Ok(());
+        }
+        self.change(problem, None)
+    }
+
+    /// Sets `problem`'s entry, in memory and in the file. The file is read
+    /// again first, so that another check's passes in the meantime are kept,
+    /// and written whole, then renamed, so that a check stopped halfway
+    /// leaves no half a record. (Two checks that write at the same moment
+    /// may lose one pass: that problem is judged again next time.)
+    fn change(&mut self, problem: &str, entry: Option<Entry>) -> io::Result<()> {
+        let mut entries = read_entries(&self.file);
+        match &entry {
+            Some(entry) => entries.insert(problem.to_string(), entry.clone()),
+            None => entries.remove(problem),
+        };
+        match entry {
+            Some(entry) => self.entries.insert(problem.to_string(), entry),
+            None => self.entries.remove(problem),
+        };
+        let folder = self.file.parent().expect("the record is in a folder");
+        fs::create_dir_all(folder)?;
+        let partial = folder.join(format!("._passed.{}", std::process::id()));
+        fs::write(&partial, entries_text(&entries))?;
+        fs::rename(&partial, &self.file)
+    }
+}
+
+/// The entries of the record file `file`; none when it is missing, cannot
+/// be read or is not a record of this version. An entry is a line `NAME
+/// FINGERPRINT CASES`, then a line for each of its paths, indented by a tab.
+fn read_entries(file: &Path) -> HashMap<String, Entry> {
+    let mut entries = HashMap::new();
+    let Ok(text) = fs::read_to_string(file) else {
+        return entries;
+    };
+    let mut lines = text.lines();
+    if lines.next() != Some(RECORD_HEADER) {
+        return entries;
+    }
+    let mut current: Option<(String, Entry)> = None;
+    for line in lines {
+        if let Some(path) = line.strip_prefix('\t') {
+            match &mut current {
+                Some((_, entry)) => entry.paths.push(PathBuf::from(path)),
+                None => return HashMap::new(),
+            }
+            continue;
+        }
+        let mut fields = line.split(' ');
+        let parsed = (|| {
+            let name = fields.next()?.to_string();
+            let fingerprint = Fingerprint(u64::from_str_radix(fields.next()?, 16).ok()?);
+            let cases = fields.next()?.parse().ok()?;
+            fields
+                .next()
+                .is_none()
+                .then_some((name, fingerprint, cases))
+        })();
+        // A line of another form: the file is no record (written by hand?).
+        let Some((name, fingerprint, cases)) = parsed else {
+            return HashMap::new();
+        };
+        entries.extend(current.take());
+        let entry = Entry {
+            fingerprint,
+            cases,
+            paths: Vec::new(),
+        };
+        current = Some((name, entry));
+    }
+    entries.extend(current);
+    entries
+}
+
+/// The record file's text for `entries`, in the order of their names.
+fn entries_text(entries: &HashMap<String, Entry>) -> String {
+    let mut names: Vec<&String> = entries.keys().collect();
+    names.sort();
+    let mut text = format!("{RECORD_HEADER}\n");
+    for name in names {
+        let entry = &entries[name];
+        text += &format!("{name} {} {}\n", entry.fingerprint.text(), entry.cases);
+        for path in &entry.paths {
+            text += &format!("\t{}\n", path.display());
         }
     }
+    text
 }
 
 /// What a judge that cargo ran (`cargo judge check`) notes beside itself, in
@@ -474,18 +617,41 @@ mod tests {
         (Problem::load(root, "p").unwrap(), binary)
     }
 
+    /// The fingerprint of `paths` with `shared`.
+    fn fingerprint_of(paths: &[PathBuf], shared: Shared) -> io::Result<Fingerprint> {
+        Ok(fingerprint(shared, Stamps::of(paths)?))
+    }
+
+    /// What a check finds of `problem` in `record` with `shared`: the cases it
+    /// passed, when nothing changed since.
+    fn unchanged(record: &Record, problem: &str, shared: Shared) -> Option<usize> {
+        record.passed_with(problem, fingerprint(shared, record.stamps_now(problem)?))
+    }
+
+    /// The paths of `problem` judged by `binary`, and their fingerprint.
+    fn stamps(problem: &Problem, binary: &Path, shared: u64) -> (Vec<PathBuf>, Fingerprint) {
+        let paths = stamped_paths(problem, &[binary.to_path_buf()]).unwrap();
+        let fingerprint = fingerprint_of(&paths, Shared(shared)).unwrap();
+        (paths, fingerprint)
+    }
+
     #[test]
-    fn any_change_changes_the_fingerprint() {
+    fn any_change_is_seen_by_the_paths_recorded_before_it() {
         let dir = tempdir().unwrap();
         let root = dir.path();
         let (problem, binary) = problem(root);
-        let of =
-            |shared| fingerprint(&problem, std::slice::from_ref(&binary), Shared(shared)).unwrap();
-        let first = of(1);
-        assert_eq!(of(1), first, "the same files, the same fingerprint");
-        assert_ne!(of(2), first, "what the problems share");
+        let (paths, first) = stamps(&problem, &binary, 1);
+        assert_eq!(stamps(&problem, &binary, 1).1, first, "the same files");
+        let mut record = Record::beside(root);
+        record.pass("p", paths, first, 1).unwrap();
+        assert_eq!(unchanged(&record, "p", Shared(1)), Some(1));
+        assert_eq!(
+            unchanged(&record, "p", Shared(2)),
+            None,
+            "what the problems share"
+        );
         let cases = root.join("io-tests/p");
-        let changes: [(&str, &dyn Fn()); 7] = [
+        let changes: [(&str, &dyn Fn()); 10] = [
             ("an .out", &|| {
                 fs::write(cases.join("a.out"), "3\n").unwrap()
             }),
@@ -493,6 +659,16 @@ mod tests {
             ("a new case", &|| fs::write(cases.join("b.in"), "").unwrap()),
             ("a renamed case", &|| {
                 fs::rename(cases.join("b.in"), cases.join("c.in")).unwrap()
+            }),
+            ("a removed case", &|| {
+                fs::remove_file(cases.join("c.in")).unwrap()
+            }),
+            ("a group's folder", &|| {
+                fs::create_dir(cases.join("group")).unwrap();
+                fs::write(cases.join("group/d.in"), "").unwrap();
+            }),
+            ("a case in a group", &|| {
+                fs::write(cases.join("group/d.in"), "1\n").unwrap()
             }),
             ("the manifest", &|| {
                 fs::write(root.join("crates/p/Cargo.toml"), format!("{MANIFEST}\n")).unwrap()
@@ -506,29 +682,41 @@ mod tests {
         let mut seen = vec![first];
         for (what, change) in changes {
             change();
-            let now = of(1);
+            assert_eq!(unchanged(&record, "p", Shared(1)), None, "{what}: not seen");
+            let (paths, now) = stamps(&problem, &binary, 1);
             assert!(
                 !seen.contains(&now),
                 "{what}: the fingerprint did not change"
             );
             seen.push(now);
+            record.pass("p", paths, now, 1).unwrap();
+            assert_eq!(
+                unchanged(&Record::beside(root), "p", Shared(1)),
+                Some(1),
+                "{what}: the pass, read back"
+            );
         }
         // A case rewritten at the same size, its modification time set back.
         #[cfg(unix)]
         {
             let case = cases.join("a.out");
             let modified = fs::metadata(&case).unwrap().modified().unwrap();
-            let before = of(1);
             fs::write(&case, "4\n").unwrap();
             let file = fs::File::options().write(true).open(&case).unwrap();
             file.set_modified(modified).unwrap();
-            assert_ne!(of(1), before, "a case rewritten, its time set back");
+            assert_eq!(
+                unchanged(&record, "p", Shared(1)),
+                None,
+                "a case rewritten, its time set back"
+            );
         }
+        let (paths, _) = stamps(&problem, &binary, 1);
         fs::remove_file(&binary).unwrap();
         assert!(
-            fingerprint(&problem, &[binary], Shared(1)).is_err(),
+            fingerprint_of(&paths, Shared(1)).is_err(),
             "a missing binary"
         );
+        assert!(stamped_paths(&problem, &[binary]).unwrap().len() > 2);
     }
 
     // Under wine (where CI runs the Windows tests) the compiler is a Linux
@@ -542,10 +730,14 @@ mod tests {
         fs::write(root.join("Cargo.toml"), "[workspace]\n").unwrap();
         fs::create_dir_all(root.join("shared/judge/src")).unwrap();
         fs::write(root.join("shared/judge/src/lib.rs"), "").unwrap();
-        let of = || Shared::of(root, "linux").unwrap();
+        let of = || Shared::of(root, "linux", None).unwrap();
         let first = of();
         assert_eq!(of(), first);
-        assert_ne!(Shared::of(root, "unix").unwrap(), first, "another runner");
+        assert_ne!(
+            Shared::of(root, "unix", None).unwrap(),
+            first,
+            "another runner"
+        );
         // A problem made adds its own entry to the lock: nothing changes.
         let member = "[[package]]\nname = \"p\"\nversion = \"0.1.0\"\n";
         fs::write(root.join("Cargo.lock"), member).unwrap();
@@ -572,20 +764,72 @@ mod tests {
     #[test]
     fn a_record_holds_passes_until_forgotten() {
         let dir = tempdir().unwrap();
-        let record = Record::beside(dir.path());
-        let (one, two) = (Fingerprint(1), Fingerprint(2));
-        assert_eq!(record.passed_with("p", one), None, "an empty record");
-        record.pass("p", one, 3).unwrap();
-        assert_eq!(record.passed_with("p", one), Some(3));
-        assert_eq!(record.passed_with("p", two), None);
-        assert_eq!(record.passed_with("q", one), None);
+        let file = dir.path().join("case.in");
+        fs::write(&file, "1\n").unwrap();
+        let paths = vec![file.clone()];
+        let shared = Shared(7);
+        let now = fingerprint_of(&paths, shared).unwrap();
+        let mut record = Record::beside(dir.path());
+        assert_eq!(unchanged(&record, "p", shared), None, "an empty record");
         record.forget("p").unwrap();
-        assert_eq!(record.passed_with("p", one), None);
+        assert!(
+            !dir.path().join("judge-passed").exists(),
+            "nothing to forget"
+        );
+        record.pass("p", paths.clone(), now, 3).unwrap();
+        assert_eq!(unchanged(&record, "p", shared), Some(3));
+        assert_eq!(unchanged(&record, "q", shared), None);
+        // Another check's record, written in the meantime, is kept.
+        let mut other = Record::beside(dir.path());
+        other.pass("q", paths.clone(), now, 1).unwrap();
+        record.pass("p", paths.clone(), now, 4).unwrap();
+        let read_back = Record::beside(dir.path());
+        assert_eq!(unchanged(&read_back, "p", shared), Some(4));
+        assert_eq!(unchanged(&read_back, "q", shared), Some(1));
         record.forget("p").unwrap();
+        assert_eq!(unchanged(&record, "p", shared), None);
+        assert_eq!(unchanged(&Record::beside(dir.path()), "p", shared), None);
+        let text = fs::read_to_string(dir.path().join("judge-passed/_passed")).unwrap();
+        assert_eq!(
+            text,
+            format!("judge-passed 2\nq {} 1\n\t{}\n", now.text(), file.display())
+        );
+        // Nothing half-written is left beside it.
         let left: Vec<_> = fs::read_dir(dir.path().join("judge-passed"))
             .unwrap()
+            .map(|entry| entry.unwrap().file_name())
             .collect();
-        assert!(left.is_empty(), "{left:?}");
+        assert_eq!(left, ["_passed"]);
+    }
+
+    #[test]
+    fn what_cannot_be_recorded_is_judged_every_time() {
+        let dir = tempdir().unwrap();
+        let file = dir.path().join("case.in");
+        fs::write(&file, "1\n").unwrap();
+        let shared = Shared(7);
+        let now = fingerprint_of(std::slice::from_ref(&file), shared).unwrap();
+        let mut record = Record::beside(dir.path());
+        record.pass("a b", vec![file.clone()], now, 1).unwrap();
+        assert_eq!(unchanged(&record, "a b", shared), None, "a blank");
+        let broken = dir.path().join("two\nlines");
+        fs::write(&broken, "").unwrap();
+        let paths = vec![file.clone(), broken];
+        let now = fingerprint_of(&paths, shared).unwrap();
+        record.pass("p", paths, now, 1).unwrap();
+        assert_eq!(unchanged(&record, "p", shared), None, "a line break");
+        // A file that is not a record of this version is none.
+        assert!(!dir.path().join("judge-passed").exists());
+        fs::create_dir(dir.path().join("judge-passed")).unwrap();
+        let written = dir.path().join("judge-passed/_passed");
+        for text in [
+            "0123456789abcdef\n3\n".to_string(),
+            format!("judge-passed 2\n\t{}\n", file.display()),
+            format!("judge-passed 2\np {} x\n", now.text()),
+        ] {
+            fs::write(&written, text).unwrap();
+            assert!(Record::beside(dir.path()).entries.is_empty());
+        }
     }
 
     #[test]

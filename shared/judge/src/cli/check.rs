@@ -190,7 +190,7 @@ pub(crate) fn check(options: &CheckOptions) -> Result<Checked, Failure> {
     let stamps = |problem: &Problem| {
         let programs = workspace_programs(problem, &program_path(&bin_dir, &problem.name)).ok()?;
         let paths = passed::stamped_paths(problem, &programs).ok()?;
-        let stamps = Stamps::of(&paths).ok()?;
+        let stamps = Stamps::of(paths.iter().map(PathBuf::as_path)).ok()?;
         Some((paths, passed::fingerprint(shared?, stamps)))
     };
     let mut build = Build::default();

@@ -258,14 +258,16 @@ impl Stamps {
     /// # Errors
     /// When any of them cannot be read (a binary not built yet, say): such a
     /// problem is built and judged, not skipped.
-    pub fn of(paths: &[PathBuf]) -> io::Result<Stamps> {
+    pub fn of<'a>(paths: impl IntoIterator<Item = &'a Path>) -> io::Result<Stamps> {
         let mut hasher = DefaultHasher::new();
-        hasher.write_usize(paths.len());
+        let mut count = 0usize;
         for path in paths {
             hasher.write(path.as_os_str().as_encoded_bytes());
             hasher.write_u8(0);
             hash_stamp(&mut hasher, path)?;
+            count += 1;
         }
+        hasher.write_usize(count);
         Ok(Stamps(hasher.finish()))
     }
 }
@@ -379,7 +381,10 @@ pub struct Record {
 struct Entry {
     fingerprint: Fingerprint,
     cases: usize,
-    paths: Vec<PathBuf>,
+    /// The paths, a line each: taken apart only when they are looked at, on
+    /// the thread that looks (a path each to make would cost more than the
+    /// look at hundreds of problems).
+    paths: String,
 }
 
 /// The record file's first line; a file without it (another version's) is
@@ -398,7 +403,8 @@ impl Record {
     /// The stamps of the paths `problem`'s recorded pass covered, as they are
     /// now; `None` when it has no pass recorded or one of them is gone.
     pub fn stamps_now(&self, problem: &str) -> Option<Stamps> {
-        Stamps::of(&self.entries.get(problem)?.paths).ok()
+        let paths = self.entries.get(problem)?.paths.lines().map(Path::new);
+        Stamps::of(paths).ok()
     }
 
     /// How many cases `problem` passed, when its recorded pass had
@@ -429,10 +435,14 @@ impl Record {
         if !writable {
             return self.forget(problem);
         }
+        let mut lines = String::new();
+        for path in &paths {
+            lines += &format!("{}\n", path.display());
+        }
         let entry = Entry {
             fingerprint,
             cases,
-            paths,
+            paths: lines,
         };
         self.change(problem, Some(entry))
     }
@@ -487,7 +497,10 @@ fn read_entries(file: &Path) -> HashMap<String, Entry> {
     for line in lines {
         if let Some(path) = line.strip_prefix('\t') {
             match &mut current {
-                Some((_, entry)) => entry.paths.push(PathBuf::from(path)),
+                Some((_, entry)) => {
+                    entry.paths += path;
+                    entry.paths.push('\n');
+                }
                 None => return HashMap::new(),
             }
             continue;
@@ -510,7 +523,7 @@ fn read_entries(file: &Path) -> HashMap<String, Entry> {
         let entry = Entry {
             fingerprint,
             cases,
-            paths: Vec::new(),
+            paths: String::new(),
         };
         current = Some((name, entry));
     }
@@ -526,8 +539,8 @@ fn entries_text(entries: &HashMap<String, Entry>) -> String {
     for name in names {
         let entry = &entries[name];
         text += &format!("{name} {} {}\n", entry.fingerprint.text(), entry.cases);
-        for path in &entry.paths {
-            text += &format!("\t{}\n", path.display());
+        for path in entry.paths.lines() {
+            text += &format!("\t{path}\n");
         }
     }
     text
@@ -619,7 +632,10 @@ mod tests {
 
     /// The fingerprint of `paths` with `shared`.
     fn fingerprint_of(paths: &[PathBuf], shared: Shared) -> io::Result<Fingerprint> {
-        Ok(fingerprint(shared, Stamps::of(paths)?))
+        Ok(fingerprint(
+            shared,
+            Stamps::of(paths.iter().map(PathBuf::as_path))?,
+        ))
     }
 
     /// What a check finds of `problem` in `record` with `shared`: the cases it

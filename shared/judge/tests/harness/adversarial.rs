@@ -105,6 +105,34 @@ fn children_that_leave_the_group_are_contained() {
     }
 }
 
+/// On the other backends, which cannot reach a child that left the group, the
+/// run returns once the drain grace has passed with nothing waiting on the
+/// stream that child holds open (long before the drain's patience runs out):
+/// the output as far as it went, the stream said to be abandoned.
+#[test]
+fn a_stream_an_escapee_holds_is_abandoned_after_the_grace() {
+    if common::linux_runner() {
+        return;
+    }
+    let sleep = marker(15, 9);
+    let started = Instant::now();
+    // The pause lets the child leave the group before the group is ended.
+    let body = format!("setsid sleep {sleep} & sleep 0.2; echo 516");
+    let run = run_script(&body, b"", 2 * SECOND);
+    let took = started.elapsed();
+    // Out of the run's reach, so ended here.
+    let _ = Command::new("pkill")
+        .args(["-f", &format!("sleep {sleep}")])
+        .status();
+    assert!(run.succeeded(), "{run:?}");
+    assert_eq!(run.stdout, b"516\n");
+    assert!(run.streams_abandoned, "{run:?}");
+    assert!(
+        took < judge::runner::DRAIN_PATIENCE / 2,
+        "returned after {took:?}"
+    );
+}
+
 /// Defect 1, the last gap (issue 20): a descendant that both leaves the
 /// session and empties its environment is ended with the run too, inside a
 /// threaded library user as in the `judge` command: the run's keeper is its

@@ -370,6 +370,139 @@ mod tests {
         assert_eq!(passes, 1);
     }
 
+    /// A reader that fails once with `error`, then gives `bytes` and its end.
+    struct FailsOnce {
+        error: Option<io::ErrorKind>,
+        bytes: Option<Vec<u8>>,
+    }
+
+    impl Read for FailsOnce {
+        fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+            if let Some(kind) = self.error.take() {
+                return Err(kind.into());
+            }
+            let bytes = self.bytes.take().unwrap_or_default();
+            buffer[..bytes.len()].copy_from_slice(&bytes);
+            Ok(bytes.len())
+        }
+    }
+
+    /// What `read` kept of a reader that fails once with `kind` before
+    /// giving "516\n" (on a thread, so that one reading forever fails).
+    fn kept_after(kind: io::ErrorKind, read: fn(Box<dyn Read + Send>, &Shared)) -> Vec<u8> {
+        let kept = Shared::default();
+        let reader = FailsOnce {
+            error: Some(kind),
+            bytes: Some(b"516\n".to_vec()),
+        };
+        let (done, finished) = mpsc::channel();
+        let shared = Arc::clone(&kept);
+        thread::spawn(move || {
+            read(Box::new(reader), &shared);
+            let _ = done.send(());
+        });
+        finished
+            .recv_timeout(Duration::from_secs(5))
+            .expect("the reader did not end");
+        let bytes = std::mem::take(&mut kept.lock().unwrap().bytes);
+        bytes
+    }
+
+    #[test]
+    fn the_readers_read_on_after_an_interruption_and_stop_at_an_error() {
+        let head = |reader, kept: &Shared| read_head(reader, kept, CHUNK, || {});
+        for read in [head as fn(_, &_), read_tail] {
+            assert_eq!(kept_after(io::ErrorKind::Interrupted, read), b"516\n");
+            assert_eq!(kept_after(io::ErrorKind::Other, read), b"");
+        }
+    }
+
+    /// A program that has ended already.
+    #[cfg(unix)]
+    struct Ended;
+
+    #[cfg(unix)]
+    impl Program for Ended {
+        fn wait(&self) -> io::Result<End> {
+            use std::os::unix::process::ExitStatusExt;
+            Ok(End {
+                status: ExitStatus::from_raw(0),
+                cpu: Duration::ZERO,
+                peak_memory_kb: 0,
+                at: Instant::now(),
+            })
+        }
+        fn kill(&self) {}
+        fn was_killed(&self, _: ExitStatus) -> bool {
+            false
+        }
+    }
+
+    /// A reader whose bytes come at `at`, then its end.
+    #[cfg(unix)]
+    struct Late {
+        at: Instant,
+        bytes: Option<Vec<u8>>,
+    }
+
+    #[cfg(unix)]
+    impl Read for Late {
+        fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+            let Some(bytes) = self.bytes.take() else {
+                return Ok(0);
+            };
+            thread::sleep(self.at.saturating_duration_since(Instant::now()));
+            buffer[..bytes.len()].copy_from_slice(&bytes);
+            Ok(bytes.len())
+        }
+    }
+
+    /// The supervision of an ended program whose stdout gives "late\n" after
+    /// `after`, its look at the pipe saying `readable`.
+    #[cfg(unix)]
+    fn supervised_late(after: Duration, readable: bool) -> Execution {
+        let stdout = Stream {
+            reader: Box::new(Late {
+                at: Instant::now() + after,
+                bytes: Some(b"late\n".to_vec()),
+            }),
+            readable: Box::new(move || readable),
+        };
+        let stderr = Stream {
+            reader: Box::new(io::empty()),
+            readable: Box::new(|| false),
+        };
+        let run = Supervised {
+            program: Arc::new(Ended),
+            started: Instant::now(),
+            limits: Limits::time(Duration::from_secs(10)),
+            stdin: None,
+            stdout: Some(stdout),
+            stderr,
+        };
+        supervise(vec![run]).unwrap().pop().unwrap().0
+    }
+
+    // A reader that has not had its turn yet is waited for past the grace
+    // while its pipe has bytes waiting; a pipe with nothing waiting (someone
+    // outside the run holds it open) is abandoned at the grace.
+    #[cfg(unix)]
+    #[test]
+    fn past_the_grace_a_stream_is_waited_for_only_while_it_has_bytes_waiting() {
+        let waited = supervised_late(DRAIN_GRACE * 4, true);
+        assert_eq!(waited.stdout, b"late\n");
+        assert!(!waited.streams_abandoned);
+        let started = Instant::now();
+        let abandoned = supervised_late(DRAIN_PATIENCE / 2, false);
+        assert!(
+            started.elapsed() < DRAIN_PATIENCE / 2,
+            "{:?}",
+            started.elapsed()
+        );
+        assert_eq!(abandoned.stdout, b"");
+        assert!(abandoned.streams_abandoned);
+    }
+
     #[test]
     fn the_tail_reader_keeps_the_last_bytes_and_counts_the_rest() {
         let kept = Shared::default();

@@ -503,16 +503,35 @@ mod tests {
         assert!(abandoned.streams_abandoned);
     }
 
+    /// A reader that gives `bytes` at most 1000 at a time.
+    struct Pieces(io::Cursor<Vec<u8>>);
+
+    impl Read for Pieces {
+        fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+            let most = buffer.len().min(1000);
+            self.0.read(&mut buffer[..most])
+        }
+    }
+
     #[test]
     fn the_tail_reader_keeps_the_last_bytes_and_counts_the_rest() {
-        let kept = Shared::default();
         let mut output = vec![b'a'; 3 * STDERR_KEPT];
         output.extend_from_slice(b"the end");
-        read_tail(Box::new(io::Cursor::new(output)), &kept);
-        let mut kept = std::mem::take(&mut *kept.lock().unwrap());
-        cut_to_tail(&mut kept);
-        assert_eq!(kept.bytes.len(), STDERR_KEPT);
-        assert!(kept.bytes.ends_with(b"the end"));
-        assert_eq!(kept.dropped, 2 * STDERR_KEPT as u64 + 7);
+        // Read in whole chunks, and in pieces that never make twice the tail.
+        let readers: [Box<dyn Read + Send>; 2] = [
+            Box::new(io::Cursor::new(output.clone())),
+            Box::new(Pieces(io::Cursor::new(output))),
+        ];
+        for reader in readers {
+            let kept = Shared::default();
+            read_tail(reader, &kept);
+            let mut kept = std::mem::take(&mut *kept.lock().unwrap());
+            // Cut while it reads: never more than twice what is kept.
+            assert!(kept.bytes.len() <= 2 * STDERR_KEPT, "{}", kept.bytes.len());
+            cut_to_tail(&mut kept);
+            assert_eq!(kept.bytes.len(), STDERR_KEPT);
+            assert!(kept.bytes.ends_with(b"the end"));
+            assert_eq!(kept.dropped, 2 * STDERR_KEPT as u64 + 7);
+        }
     }
 }

@@ -513,6 +513,93 @@ mod tests {
         }
     }
 
+    /// A program that ends a moment after it is killed, killed by the kill.
+    #[cfg(unix)]
+    struct SlowToDie {
+        killed: Mutex<Option<Sender<()>>>,
+        kill_seen: Mutex<mpsc::Receiver<()>>,
+    }
+
+    #[cfg(unix)]
+    impl Program for SlowToDie {
+        fn wait(&self) -> io::Result<End> {
+            use std::os::unix::process::ExitStatusExt;
+            let _ = self.kill_seen.lock().unwrap().recv();
+            thread::sleep(DRAIN_GRACE * 3);
+            Ok(End {
+                status: ExitStatus::from_raw(9),
+                cpu: Duration::ZERO,
+                peak_memory_kb: 0,
+                at: Instant::now(),
+            })
+        }
+        fn kill(&self) {
+            self.killed.lock().unwrap().take();
+        }
+        fn was_killed(&self, _: ExitStatus) -> bool {
+            true
+        }
+    }
+
+    /// A reader that gives nothing until `at`, then `left` bytes as fast as
+    /// it is read, then its end.
+    #[cfg(unix)]
+    struct Flood {
+        at: Instant,
+        left: usize,
+    }
+
+    #[cfg(unix)]
+    impl Read for Flood {
+        fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+            thread::sleep(self.at.saturating_duration_since(Instant::now()));
+            let n = buffer.len().min(self.left);
+            buffer[..n].fill(b' ');
+            self.left -= n;
+            Ok(n)
+        }
+    }
+
+    // Killed at its time limit, a program whose output then passes its cap
+    // (what it wrote before the kill, still being read) is TLE: the first kill
+    // says why it was stopped.
+    #[cfg(unix)]
+    #[test]
+    fn a_program_killed_at_its_time_limit_stays_so_when_its_output_passes_the_cap() {
+        let (killed, kill_seen) = mpsc::channel();
+        let program = SlowToDie {
+            killed: Mutex::new(Some(killed)),
+            kill_seen: Mutex::new(kill_seen),
+        };
+        let limits = Limits {
+            output_mb: Some(1),
+            ..Limits::time(DRAIN_GRACE)
+        };
+        let started = Instant::now();
+        let stdout = Stream {
+            reader: Box::new(Flood {
+                at: started + DRAIN_GRACE * 2,
+                left: limits.output_cap() + 1,
+            }),
+            readable: Box::new(|| false),
+        };
+        let stderr = Stream {
+            reader: Box::new(io::empty()),
+            readable: Box::new(|| false),
+        };
+        let run = Supervised {
+            program: Arc::new(program),
+            started,
+            limits,
+            stdin: None,
+            stdout: Some(stdout),
+            stderr,
+        };
+        let execution = supervise(vec![run]).unwrap().pop().unwrap().0;
+        assert!(execution.stdout_truncated, "{execution:?}");
+        assert_eq!(execution.killed, Some(Kill::TimeLimit), "{execution:?}");
+    }
+
     #[test]
     fn the_tail_reader_keeps_the_last_bytes_and_counts_the_rest() {
         let mut output = vec![b'a'; 3 * STDERR_KEPT];

@@ -452,7 +452,8 @@ impl Record {
     /// # Errors
     /// When the record cannot be written.
     pub fn forget(&mut self, problem: &str) -> io::Result<()> {
-        if !self.entries.contains_key(problem) && !self.file.exists() {
+        // A problem that fails check after check rewrites nothing.
+        if !self.entries.contains_key(problem) {
             return Ok(());
         }
         self.change(problem, None)

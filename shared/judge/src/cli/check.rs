@@ -105,7 +105,7 @@ pub(crate) enum Checked {
 /// Checks the problems.
 pub(crate) fn check(options: &CheckOptions) -> Result<Checked, Failure> {
     let root = options.place.root()?;
-    let backend = judge::runner::Backend::chosen()?;
+    let backend = Backend::chosen()?;
     let cargo = std::env::var_os("CARGO").map(PathBuf::from);
     let listed = options.problems.is_empty();
     let bin_dir = options.place.bin_dir(&root);

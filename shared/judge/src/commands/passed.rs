@@ -291,10 +291,6 @@ pub fn fingerprint(shared: Shared, stamps: Stamps) -> Fingerprint {
 fn hash_stamp(hasher: &mut DefaultHasher, path: &Path) -> io::Result<()> {
     let metadata = fs::metadata(path)
         .map_err(|error| io::Error::new(error.kind(), format!("{}: {error}", path.display())))?;
-    hash_metadata(hasher, &metadata)
-}
-
-fn hash_metadata(hasher: &mut DefaultHasher, metadata: &fs::Metadata) -> io::Result<()> {
     hasher.write_u64(metadata.len());
     let modified = metadata
         .modified()?

@@ -10,7 +10,9 @@ use lexopt::Parser;
 
 use judge::cases::problem::{crate_folders, is_problem, program_path, Problem};
 use judge::commands::build::Build;
-use judge::commands::check::{check_workspace_problem, on_every_core, workspace_programs, Summary};
+use judge::commands::check::{
+    check_workspace_problem, on_every_core, on_every_core_beside, workspace_programs, Summary,
+};
 use judge::commands::passed::{self, CargoNote, Record, Shared, Stamps};
 use judge::runner::Backend;
 
@@ -109,12 +111,18 @@ pub(crate) fn check(options: &CheckOptions) -> Result<Checked, Failure> {
     let cargo = std::env::var_os("CARGO").map(PathBuf::from);
     let listed = options.problems.is_empty();
     let bin_dir = options.place.bin_dir(&root);
+    let names = if listed {
+        crate_folders(&root).map_err(|error| error.to_string())?
+    } else {
+        options.problems.clone()
+    };
+    let mut record = Record::beside(&bin_dir);
     // What the problems share is read on a thread of its own while the
-    // record is read and the stamps of what each problem's recorded pass
-    // depends on are looked at (on every core): with hundreds of problems
-    // and nothing changed, the two are the whole check.
-    let (shared, names, mut record, stamps_now) = std::thread::scope(|scope| {
-        let shared = scope.spawn(|| {
+    // stamps of what each problem's recorded pass depends on are looked at
+    // (on every core): with hundreds of problems and nothing changed, the
+    // two are the whole check.
+    let (shared, stamps_now) = on_every_core_beside(
+        || {
             if options.cargo_if_stale {
                 what_cargo_would_run(&root, backend)
             } else {
@@ -122,21 +130,10 @@ pub(crate) fn check(options: &CheckOptions) -> Result<Checked, Failure> {
                     .ok()
                     .map(|shared| (shared, None))
             }
-        });
-        let names = if listed {
-            crate_folders(&root).map_err(|error| error.to_string())?
-        } else {
-            options.problems.clone()
-        };
-        let record = Record::beside(&bin_dir);
-        let stamps_now = on_every_core(&names, |name| {
-            (!options.force).then(|| record.stamps_now(name)).flatten()
-        });
-        let shared = shared
-            .join()
-            .expect("reading what the problems share panicked");
-        Ok::<_, Failure>((shared, names, record, stamps_now))
-    })?;
+        },
+        &names,
+        |name| (!options.force).then(|| record.stamps_now(name)).flatten(),
+    );
     let shared = match shared {
         Some((shared, Some(note_cargo))) => {
             // Found as cargo's child finds it: the note's cargo, for a build.

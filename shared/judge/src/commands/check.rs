@@ -630,35 +630,91 @@ fn fail_test(message: String) -> ! {
     std::panic::resume_unwind(Box::new(message))
 }
 
+/// How many items a thread takes at a time from the items shared out.
+const BATCH: usize = 8;
+
 /// `f` of each item, in order, the items shared out among the cores: a few
 /// at a time, to whichever thread is free (a problem with many cases costs
 /// more than one with two).
 pub fn on_every_core<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
-    const BATCH: usize = 8;
-    let cores = std::thread::available_parallelism().map_or(1, |cores| cores.get());
-    let threads = cores.min(items.len().div_ceil(BATCH));
+    let threads = threads_for(items);
     if threads <= 1 {
         return items.iter().map(f).collect();
     }
     let next = AtomicUsize::new(0);
-    let work = || {
-        let mut done = Vec::new();
-        loop {
-            let start = next.fetch_add(BATCH, Ordering::Relaxed);
-            if start >= items.len() {
-                return done;
-            }
-            let end = (start + BATCH).min(items.len());
-            done.extend((start..end).map(|index| (index, f(&items[index]))));
+    let done = std::thread::scope(|scope| {
+        let others: Vec<_> = (1..threads)
+            .map(|_| scope.spawn(|| take_batches(&next, items, &f)))
+            .collect();
+        let mut done = take_batches(&next, items, &f);
+        for other in others {
+            done.extend(other.join().expect("a worker panicked"));
         }
-    };
-    let mut done: Vec<(usize, R)> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads).map(|_| scope.spawn(work)).collect();
-        handles
-            .into_iter()
-            .flat_map(|handle| handle.join().expect("a worker panicked"))
-            .collect()
+        done
     });
+    in_order(done)
+}
+
+/// `first()`, and `f` of each item as [`on_every_core`] works them out,
+/// at once: `first` on a thread of its own, which joins the others on the
+/// items when it is done. So on two cores a long `first` and the items
+/// keep both busy to the end, instead of three threads sharing two cores
+/// until the items are done and `first` running alone after them.
+pub fn on_every_core_beside<S: Send, T: Sync, R: Send>(
+    first: impl FnOnce() -> S + Send,
+    items: &[T],
+    f: impl Fn(&T) -> R + Sync,
+) -> (S, Vec<R>) {
+    // Counting the thread that runs `first`.
+    let threads = threads_for(items).max(1);
+    let next = AtomicUsize::new(0);
+    let (first_result, done) = std::thread::scope(|scope| {
+        let first = scope.spawn(|| {
+            let result = first();
+            let done = if threads > 1 {
+                take_batches(&next, items, &f)
+            } else {
+                Vec::new()
+            };
+            (result, done)
+        });
+        let others: Vec<_> = (2..threads)
+            .map(|_| scope.spawn(|| take_batches(&next, items, &f)))
+            .collect();
+        let mut done = take_batches(&next, items, &f);
+        for other in others {
+            done.extend(other.join().expect("a worker panicked"));
+        }
+        let (first_result, theirs) = first.join().expect("a worker panicked");
+        done.extend(theirs);
+        (first_result, done)
+    });
+    (first_result, in_order(done))
+}
+
+/// The threads worth starting for `items`: one for each batch, at most one
+/// a core.
+fn threads_for<T>(items: &[T]) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |cores| cores.get());
+    cores.min(items.len().div_ceil(BATCH))
+}
+
+/// `f` of the items, a batch at a time from `next` on, until none are left;
+/// each with its index.
+fn take_batches<T, R>(next: &AtomicUsize, items: &[T], f: impl Fn(&T) -> R) -> Vec<(usize, R)> {
+    let mut done = Vec::new();
+    loop {
+        let start = next.fetch_add(BATCH, Ordering::Relaxed);
+        if start >= items.len() {
+            return done;
+        }
+        let end = (start + BATCH).min(items.len());
+        done.extend((start..end).map(|index| (index, f(&items[index]))));
+    }
+}
+
+/// The results of [`take_batches`], in the items' order.
+fn in_order<R>(mut done: Vec<(usize, R)>) -> Vec<R> {
     done.sort_unstable_by_key(|(index, _)| *index);
     done.into_iter().map(|(_, result)| result).collect()
 }
@@ -680,6 +736,52 @@ mod on_every_core_tests {
             let expected: Vec<usize> = items.iter().map(|item| item * 2).collect();
             assert_eq!(results, expected, "{count} items");
         }
+    }
+
+    #[test]
+    fn beside_every_item_is_done_once_in_order_and_first_once() {
+        for count in [0, 1, 8, 9, 100, 1001] {
+            let items: Vec<usize> = (0..count).collect();
+            let (calls, firsts) = (AtomicUsize::new(0), AtomicUsize::new(0));
+            let (first, results) = on_every_core_beside(
+                || firsts.fetch_add(1, Ordering::Relaxed) + 7,
+                &items,
+                |item| {
+                    calls.fetch_add(1, Ordering::Relaxed);
+                    item * 2
+                },
+            );
+            assert_eq!((first, firsts.into_inner()), (7, 1), "{count} items");
+            assert_eq!(calls.into_inner(), count);
+            let expected: Vec<usize> = items.iter().map(|item| item * 2).collect();
+            assert_eq!(results, expected, "{count} items");
+        }
+    }
+
+    #[test]
+    fn beside_first_runs_while_the_items_are_worked_out() {
+        // Each waits for word from the other: run one after the other, in
+        // either order, the first of them would wait in vain.
+        let wait = Duration::from_secs(10);
+        let (first_started, to_item) = std::sync::mpsc::channel();
+        let (item_done, to_first) = std::sync::mpsc::channel();
+        let (to_item, item_done) = (
+            std::sync::Mutex::new(to_item),
+            std::sync::Mutex::new(item_done),
+        );
+        let (heard, item_heard) = on_every_core_beside(
+            move || {
+                first_started.send(()).unwrap();
+                to_first.recv_timeout(wait)
+            },
+            &[5],
+            |item| {
+                let heard = to_item.lock().unwrap().recv_timeout(wait);
+                item_done.lock().unwrap().send(*item).unwrap();
+                heard
+            },
+        );
+        assert_eq!((heard, item_heard), (Ok(5), vec![Ok(())]));
     }
 }
 

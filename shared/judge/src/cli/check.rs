@@ -116,11 +116,11 @@ pub(crate) fn check(options: &CheckOptions) -> Result<Checked, Failure> {
     } else {
         options.problems.clone()
     };
-    let mut record = Record::beside(&bin_dir);
-    // What the problems share is read on a thread of its own while the
-    // stamps of what each problem's recorded pass depends on are looked at
-    // (on every core): with hundreds of problems and nothing changed, the
-    // two are the whole check.
+    let mut record = Record::beside(&bin_dir, &root);
+    // What the problems share is read while the stamps of what each
+    // problem's recorded pass depends on are looked at (on the other cores,
+    // then on this one too): with hundreds of problems and nothing changed,
+    // the two are the whole check.
     let (shared, stamps_now) = on_every_core_beside(
         || {
             if options.cargo_if_stale {

@@ -656,37 +656,30 @@ pub fn on_every_core<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) 
 }
 
 /// `first()`, and `f` of each item as [`on_every_core`] works them out,
-/// at once: `first` on a thread of its own, which joins the others on the
-/// items when it is done. So on two cores a long `first` and the items
-/// keep both busy to the end, instead of three threads sharing two cores
-/// until the items are done and `first` running alone after them.
-pub fn on_every_core_beside<S: Send, T: Sync, R: Send>(
-    first: impl FnOnce() -> S + Send,
+/// at once: `first` on the calling thread, the items on a worker for each
+/// further core they would keep busy (at least one when they are more than
+/// a batch, so that the two go on together even on one core), and on the
+/// calling thread too once `first` is done. The caller never waits for a
+/// thread to start: on a virtual machine a new thread may not run for
+/// milliseconds, longer than a check that judges nothing.
+pub fn on_every_core_beside<S, T: Sync, R: Send>(
+    first: impl FnOnce() -> S,
     items: &[T],
     f: impl Fn(&T) -> R + Sync,
 ) -> (S, Vec<R>) {
-    // Counting the thread that runs `first`.
-    let threads = threads_for(items).max(1);
+    let workers = threads_for(items)
+        .saturating_sub(1)
+        .max(usize::from(items.len() > BATCH));
     let next = AtomicUsize::new(0);
     let (first_result, done) = std::thread::scope(|scope| {
-        let first = scope.spawn(|| {
-            let result = first();
-            let done = if threads > 1 {
-                take_batches(&next, items, &f)
-            } else {
-                Vec::new()
-            };
-            (result, done)
-        });
-        let others: Vec<_> = (2..threads)
+        let others: Vec<_> = (0..workers)
             .map(|_| scope.spawn(|| take_batches(&next, items, &f)))
             .collect();
+        let first_result = first();
         let mut done = take_batches(&next, items, &f);
         for other in others {
             done.extend(other.join().expect("a worker panicked"));
         }
-        let (first_result, theirs) = first.join().expect("a worker panicked");
-        done.extend(theirs);
         (first_result, done)
     });
     (first_result, in_order(done))
@@ -760,8 +753,10 @@ mod on_every_core_tests {
 
     #[test]
     fn beside_first_runs_while_the_items_are_worked_out() {
-        // Each waits for word from the other: run one after the other, in
-        // either order, the first of them would wait in vain.
+        // The first item and `first` each wait for word from the other: run
+        // one after the other, in either order, the first of them would wait
+        // in vain. (More items than a batch: fewer are worked out after
+        // `first`, on the calling thread.)
         let wait = Duration::from_secs(10);
         let (first_started, to_item) = std::sync::mpsc::channel();
         let (item_done, to_first) = std::sync::mpsc::channel();
@@ -769,19 +764,24 @@ mod on_every_core_tests {
             std::sync::Mutex::new(to_item),
             std::sync::Mutex::new(item_done),
         );
-        let (heard, item_heard) = on_every_core_beside(
+        let items: Vec<usize> = (0..=BATCH).collect();
+        let (heard, items_heard) = on_every_core_beside(
             move || {
                 first_started.send(()).unwrap();
                 to_first.recv_timeout(wait)
             },
-            &[5],
-            |item| {
+            &items,
+            |&item| {
+                if item > 0 {
+                    return Ok(());
+                }
                 let heard = to_item.lock().unwrap().recv_timeout(wait);
-                item_done.lock().unwrap().send(*item).unwrap();
+                item_done.lock().unwrap().send(item).unwrap();
                 heard
             },
         );
-        assert_eq!((heard, item_heard), (Ok(5), vec![Ok(())]));
+        assert_eq!(heard, Ok(0));
+        assert!(items_heard.iter().all(Result::is_ok), "{items_heard:?}");
     }
 }
 

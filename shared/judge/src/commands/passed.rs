@@ -10,12 +10,13 @@
 //! them: the crate's manifest and `src/`, its cases' folder, each folder and
 //! file under them, each program that judges it (its binary, validator,
 //! checker, interactor), each by name and stamp (size, modification and
-//! change times: see `hash_stamp`), and what every problem shares
+//! change times: see `Stamp`), and what every problem shares
 //! ([`Shared`]: the workspace's manifest, lock and cargo configuration, the
 //! harness's and `libs/`' sources, the compiler, the build's environment,
 //! the judge itself and its runner). A folder's stamp changes when a file is
 //! added to it, removed or renamed, so a check looks at the recorded paths
-//! alone and lists no folder.
+//! alone and lists no folder, each from the open folder of the workspace or
+//! of the binaries it is in.
 //!
 //! The record is one file beside the binaries it was made with
 //! (`target/release/judge-passed/_passed` by default), so that a fresh
@@ -48,20 +49,26 @@ pub struct Shared(u64);
 impl Shared {
     /// For the workspace at `root`, judged by this judge on `runner`: the
     /// workspace's `Cargo.toml`, `Cargo.lock`'s registry packages,
-    /// `.cargo/config.toml` and
-    /// toolchain file, every file of `shared/judge/` (which each problem
-    /// depends on) and `libs/`, cargo's own configuration in `CARGO_HOME`,
-    /// rustup's settings (its default toolchain and overrides), the
-    /// compiler ([`hash_compiler`]), the environment variables that change a
-    /// build, the judge's own binary and the runner's name. `cargo` is the
-    /// cargo that builds the problems, when known (`CARGO`, when cargo ran
-    /// this judge): its toolchain's compiler is looked at.
+    /// `.cargo/config.toml` and toolchain file (by their contents), every
+    /// file of `shared/judge/` (which each problem depends on) and `libs/`
+    /// (by path and [stamp](hash_stamp)), cargo's own configuration in
+    /// `CARGO_HOME`, rustup's settings (its default toolchain and
+    /// overrides), the compiler ([`hash_compiler`]), the environment
+    /// variables that change a build, the judge's own binary (by stamp:
+    /// cargo writes a new file when it builds one) and the runner's name.
+    /// `cargo` is the cargo that builds the problems, when known (`CARGO`,
+    /// when cargo ran this judge): its toolchain's compiler is looked at.
+    ///
+    /// The harness's sources and the judge's binary go by stamp, as the
+    /// problems' own files do: reading their 3 MB took as long as looking at
+    /// 200 unchanged problems.
     ///
     /// # Errors
-    /// When the judge's binary cannot be read or the compiler does not answer.
+    /// When the judge's binary cannot be looked at or the compiler does not
+    /// answer.
     pub fn of(root: &Path, runner: &str, cargo: Option<&Path>) -> io::Result<Shared> {
         let mut hasher = DefaultHasher::new();
-        hash_file(&mut hasher, &std::env::current_exe()?)?;
+        hash_stamp(&mut hasher, &std::env::current_exe()?)?;
         hasher.write(runner.as_bytes());
         hash_registry_packages(&mut hasher, &root.join("Cargo.lock"))?;
         for file in [
@@ -259,16 +266,26 @@ impl Stamps {
     /// When any of them cannot be read (a binary not built yet, say): such a
     /// problem is built and judged, not skipped.
     pub fn of<'a>(paths: impl IntoIterator<Item = &'a Path>) -> io::Result<Stamps> {
+        Stamps::looked_at(paths, |path| Stamp::of(path).ok())
+            .ok_or_else(|| io::Error::other("a path cannot be looked at"))
+    }
+
+    /// The stamps of `paths`, each as `look` finds it; `None` when one
+    /// cannot be looked at.
+    fn looked_at<'a>(
+        paths: impl IntoIterator<Item = &'a Path>,
+        mut look: impl FnMut(&Path) -> Option<Stamp>,
+    ) -> Option<Stamps> {
         let mut hasher = DefaultHasher::new();
         let mut count = 0usize;
         for path in paths {
             hasher.write(path.as_os_str().as_encoded_bytes());
             hasher.write_u8(0);
-            hash_stamp(&mut hasher, path)?;
+            look(path)?.hash(&mut hasher);
             count += 1;
         }
         hasher.write_usize(count);
-        Ok(Stamps(hasher.finish()))
+        Some(Stamps(hasher.finish()))
     }
 }
 
@@ -288,22 +305,81 @@ pub fn fingerprint(shared: Shared, stamps: Stamps) -> Fingerprint {
 /// an archive unpacked). Saving a file changes them, as it changes what
 /// cargo and make go by; reading every source, case and binary of hundreds
 /// of problems would cost most of a check that judges nothing.
-fn hash_stamp(hasher: &mut DefaultHasher, path: &Path) -> io::Result<()> {
-    let metadata = fs::metadata(path)
-        .map_err(|error| io::Error::new(error.kind(), format!("{}: {error}", path.display())))?;
-    hasher.write_u64(metadata.len());
-    let modified = metadata
-        .modified()?
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap_or_default();
-    hasher.write_u128(modified.as_nanos());
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Stamp {
+    len: u64,
+    /// Nanoseconds since 1970 (0 for a time before).
+    modified: u128,
     #[cfg(unix)]
-    {
+    inode: u64,
+    #[cfg(unix)]
+    changed: (i64, i64),
+}
+
+impl Stamp {
+    /// The stamp of `path` (a link is followed).
+    fn of(path: &Path) -> io::Result<Stamp> {
+        let metadata = fs::metadata(path).map_err(|error| {
+            io::Error::new(error.kind(), format!("{}: {error}", path.display()))
+        })?;
+        let modified = metadata
+            .modified()?
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap_or_default();
+        #[cfg(unix)]
         use std::os::unix::fs::MetadataExt;
-        hasher.write_u64(metadata.ino());
-        hasher.write_i64(metadata.ctime());
-        hasher.write_i64(metadata.ctime_nsec());
+        Ok(Stamp {
+            len: metadata.len(),
+            modified: modified.as_nanos(),
+            #[cfg(unix)]
+            inode: metadata.ino(),
+            #[cfg(unix)]
+            changed: (metadata.ctime(), metadata.ctime_nsec()),
+        })
     }
+
+    /// The stamp of `relative` in `folder`, the same as [`Stamp::of`] gives
+    /// (a link is followed), or `None` when it cannot be looked at. A look
+    /// from an open folder walks only the path's last components: with
+    /// hundreds of problems and nothing changed, the looks are the check.
+    #[cfg(unix)]
+    fn in_folder(folder: &File, relative: &std::ffi::CStr) -> Option<Stamp> {
+        use std::os::fd::AsRawFd;
+        let mut stat = std::mem::MaybeUninit::<libc::stat>::uninit();
+        // SAFETY: `relative` ends with a NUL, `stat` is written in whole on
+        // success, and `folder` is open for the call.
+        let stat = unsafe {
+            if libc::fstatat(folder.as_raw_fd(), relative.as_ptr(), stat.as_mut_ptr(), 0) != 0 {
+                return None;
+            }
+            stat.assume_init()
+        };
+        let modified = u64::try_from(stat.st_mtime).map_or(0, |seconds| {
+            u128::from(seconds) * 1_000_000_000 + stat.st_mtime_nsec as u128
+        });
+        Some(Stamp {
+            len: stat.st_size as u64,
+            modified,
+            inode: stat.st_ino as u64,
+            changed: (stat.st_ctime as i64, stat.st_ctime_nsec as i64),
+        })
+    }
+
+    fn hash(self, hasher: &mut DefaultHasher) {
+        hasher.write_u64(self.len);
+        hasher.write_u128(self.modified);
+        #[cfg(unix)]
+        {
+            hasher.write_u64(self.inode);
+            hasher.write_i64(self.changed.0);
+            hasher.write_i64(self.changed.1);
+        }
+    }
+}
+
+/// The [`Stamp`] of `path`, hashed.
+fn hash_stamp(hasher: &mut DefaultHasher, path: &Path) -> io::Result<()> {
+    Stamp::of(path)?.hash(hasher);
     Ok(())
 }
 
@@ -338,22 +414,30 @@ fn hash_file(hasher: &mut DefaultHasher, path: &Path) -> io::Result<()> {
     Ok(())
 }
 
-/// Every file under `folder`, in the order of their paths from `base`, each
-/// path and contents. A missing folder has a digest of its own: the check
-/// fails on it, so it is never recorded.
+/// Every folder and file under `folder`, in the order of their paths from
+/// `base`, each by path and, a file, by [stamp](hash_stamp) (a link is
+/// followed). A missing folder has a digest of its own: the check fails on
+/// it, so it is never recorded.
 fn hash_folder(hasher: &mut DefaultHasher, base: &Path, folder: &Path) -> io::Result<()> {
-    let mut entries: Vec<PathBuf> = fs::read_dir(folder)?
-        .map(|entry| entry.map(|entry| entry.path()))
+    let mut entries: Vec<(PathBuf, bool)> = fs::read_dir(folder)?
+        .map(|entry| {
+            let entry = entry?;
+            let path = entry.path();
+            // The folder's listing says what each entry is, but for a link.
+            let file_type = entry.file_type()?;
+            let is_dir = file_type.is_dir() || file_type.is_symlink() && path.is_dir();
+            Ok((path, is_dir))
+        })
         .collect::<io::Result<_>>()?;
     entries.sort();
-    for path in entries {
+    for (path, is_dir) in entries {
         let relative = path.strip_prefix(base).unwrap_or(&path);
         hasher.write(relative.as_os_str().as_encoded_bytes());
         hasher.write_u8(0);
-        if path.is_dir() {
+        if is_dir {
             hash_folder(hasher, base, &path)?;
         } else {
-            hash_file(hasher, &path)?;
+            hash_stamp(hasher, &path)?;
         }
     }
     hasher.write_u8(0xff);
@@ -366,10 +450,15 @@ fn hash_folder(hasher: &mut DefaultHasher, base: &Path, folder: &Path) -> io::Re
 /// `judge-passed/_passed` (no problem's name has a `_`), read once a check:
 /// with hundreds of problems unchanged, a file each cost more than the
 /// stamps.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Record {
     file: PathBuf,
     entries: HashMap<String, Entry>,
+    /// The folders most recorded paths are in (the workspace's and the
+    /// binaries'), open, each with its path: a path in one is looked at from
+    /// it. (Windows has no such look.)
+    #[cfg(unix)]
+    folders: Vec<(PathBuf, File)>,
 }
 
 /// A problem's pass, as recorded.
@@ -389,18 +478,64 @@ const RECORD_HEADER: &str = "judge-passed 2";
 
 impl Record {
     /// The record kept beside the binaries in `bin_dir`, as it is now (a
-    /// missing or unreadable one is empty).
-    pub fn beside(bin_dir: &Path) -> Record {
+    /// missing or unreadable one is empty), for the workspace at `root`.
+    pub fn beside(bin_dir: &Path, root: &Path) -> Record {
         let file = bin_dir.join("judge-passed").join("_passed");
         let entries = read_entries(&file);
-        Record { file, entries }
+        #[cfg(unix)]
+        let folders = {
+            let mut folders: Vec<(PathBuf, File)> = [bin_dir, root]
+                .into_iter()
+                .filter_map(|folder| Some((folder.to_path_buf(), File::open(folder).ok()?)))
+                .collect();
+            // The deepest first: the binaries' folder is in the workspace's.
+            folders.sort_by_key(|(folder, _)| std::cmp::Reverse(folder.as_os_str().len()));
+            folders
+        };
+        #[cfg(not(unix))]
+        let _ = root;
+        Record {
+            file,
+            entries,
+            #[cfg(unix)]
+            folders,
+        }
     }
 
     /// The stamps of the paths `problem`'s recorded pass covered, as they are
     /// now; `None` when it has no pass recorded or one of them is gone.
     pub fn stamps_now(&self, problem: &str) -> Option<Stamps> {
         let paths = self.entries.get(problem)?.paths.lines().map(Path::new);
+        #[cfg(unix)]
+        {
+            let mut relative = Vec::new();
+            Stamps::looked_at(paths, |path| self.look_at(path, &mut relative))
+        }
+        #[cfg(not(unix))]
         Stamps::of(paths).ok()
+    }
+
+    /// The stamp of `path`: from the recorded folder it is in, if any
+    /// (`relative` is room for its path from there), else by its whole path.
+    #[cfg(unix)]
+    fn look_at(&self, path: &Path, relative: &mut Vec<u8>) -> Option<Stamp> {
+        let bytes = path.as_os_str().as_encoded_bytes();
+        for (folder, open) in &self.folders {
+            let Some(rest) = bytes
+                .strip_prefix(folder.as_os_str().as_encoded_bytes())
+                .and_then(|rest| rest.strip_prefix(b"/"))
+            else {
+                continue;
+            };
+            relative.clear();
+            relative.extend_from_slice(rest);
+            relative.push(0);
+            let relative = std::ffi::CStr::from_bytes_with_nul(relative).ok()?;
+            // (By its whole path too when that fails, so that a look from a
+            // folder never says less than one without.)
+            return Stamp::in_folder(open, relative).or_else(|| Stamp::of(path).ok());
+        }
+        Stamp::of(path).ok()
     }
 
     /// How many cases `problem` passed, when its recorded pass had
@@ -655,7 +790,7 @@ mod tests {
         let (problem, binary) = problem(root);
         let (paths, first) = stamps(&problem, &binary, 1);
         assert_eq!(stamps(&problem, &binary, 1).1, first, "the same files");
-        let mut record = Record::beside(root);
+        let mut record = Record::beside(root, root);
         record.pass("p", paths, first, 1).unwrap();
         assert_eq!(unchanged(&record, "p", Shared(1)), Some(1));
         assert_eq!(
@@ -704,7 +839,7 @@ mod tests {
             seen.push(now);
             record.pass("p", paths, now, 1).unwrap();
             assert_eq!(
-                unchanged(&Record::beside(root), "p", Shared(1)),
+                unchanged(&Record::beside(root, root), "p", Shared(1)),
                 Some(1),
                 "{what}: the pass, read back"
             );
@@ -775,6 +910,35 @@ mod tests {
     }
 
     #[test]
+    fn a_stamp_looked_at_from_a_folder_is_the_same() {
+        let dir = tempdir().unwrap();
+        let root = dir.path();
+        fs::create_dir_all(root.join("io-tests/p")).unwrap();
+        let case = root.join("io-tests/p/a.in");
+        fs::write(&case, "1\n").unwrap();
+        #[cfg(unix)]
+        {
+            let folder = File::open(root).unwrap();
+            let relative = std::ffi::CString::new("io-tests/p/a.in").unwrap();
+            let from_folder = Stamp::in_folder(&folder, &relative);
+            assert_eq!(from_folder, Some(Stamp::of(&case).unwrap()));
+            let missing = std::ffi::CString::new("io-tests/p/b.in").unwrap();
+            assert_eq!(Stamp::in_folder(&folder, &missing), None);
+        }
+        // A path in neither folder of the record is looked at by its path.
+        let outside = tempdir().unwrap();
+        let elsewhere = outside.path().join("b.in");
+        fs::write(&elsewhere, "2\n").unwrap();
+        let paths = vec![case, elsewhere.clone()];
+        let now = fingerprint_of(&paths, Shared(1)).unwrap();
+        let mut record = Record::beside(&root.join("target"), root);
+        record.pass("p", paths, now, 1).unwrap();
+        assert_eq!(unchanged(&record, "p", Shared(1)), Some(1));
+        fs::write(&elsewhere, "3\n").unwrap();
+        assert_eq!(unchanged(&record, "p", Shared(1)), None, "a change outside");
+    }
+
+    #[test]
     fn a_record_holds_passes_until_forgotten() {
         let dir = tempdir().unwrap();
         let file = dir.path().join("case.in");
@@ -782,7 +946,7 @@ mod tests {
         let paths = vec![file.clone()];
         let shared = Shared(7);
         let now = fingerprint_of(&paths, shared).unwrap();
-        let mut record = Record::beside(dir.path());
+        let mut record = Record::beside(dir.path(), dir.path());
         assert_eq!(unchanged(&record, "p", shared), None, "an empty record");
         record.forget("p").unwrap();
         assert!(
@@ -793,15 +957,18 @@ mod tests {
         assert_eq!(unchanged(&record, "p", shared), Some(3));
         assert_eq!(unchanged(&record, "q", shared), None);
         // Another check's record, written in the meantime, is kept.
-        let mut other = Record::beside(dir.path());
+        let mut other = Record::beside(dir.path(), dir.path());
         other.pass("q", paths.clone(), now, 1).unwrap();
         record.pass("p", paths.clone(), now, 4).unwrap();
-        let read_back = Record::beside(dir.path());
+        let read_back = Record::beside(dir.path(), dir.path());
         assert_eq!(unchanged(&read_back, "p", shared), Some(4));
         assert_eq!(unchanged(&read_back, "q", shared), Some(1));
         record.forget("p").unwrap();
         assert_eq!(unchanged(&record, "p", shared), None);
-        assert_eq!(unchanged(&Record::beside(dir.path()), "p", shared), None);
+        assert_eq!(
+            unchanged(&Record::beside(dir.path(), dir.path()), "p", shared),
+            None
+        );
         let text = fs::read_to_string(dir.path().join("judge-passed/_passed")).unwrap();
         assert_eq!(
             text,
@@ -822,7 +989,7 @@ mod tests {
         fs::write(&file, "1\n").unwrap();
         let shared = Shared(7);
         let now = fingerprint_of(std::slice::from_ref(&file), shared).unwrap();
-        let mut record = Record::beside(dir.path());
+        let mut record = Record::beside(dir.path(), dir.path());
         record.pass("a b", vec![file.clone()], now, 1).unwrap();
         assert_eq!(unchanged(&record, "a b", shared), None, "a blank");
         // (Windows has no file names with a line break.)
@@ -845,7 +1012,7 @@ mod tests {
             format!("judge-passed 2\np {} x\n", now.text()),
         ] {
             fs::write(&written, text).unwrap();
-            assert!(Record::beside(dir.path()).entries.is_empty());
+            assert!(Record::beside(dir.path(), dir.path()).entries.is_empty());
         }
     }
 

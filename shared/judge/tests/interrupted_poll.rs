@@ -1,8 +1,12 @@
-//! Runs whose harness thread is interrupted by signals again and again: in the
-//! wait for the program's start, for its end and for its keeper. A test binary
+//! Runs whose harness threads are interrupted by signals again and again: in
+//! the wait for the program's start, for its end and for its keeper (the Linux
+//! backend waits on the caller's thread), or for the program's exit and its
+//! reaping (the POSIX backend, `JUDGE_RUNNER=unix`, on threads of its own).
+//! Every thread of the process but the signaller is signalled. A test binary
 //! of its own: the signal handler it installs is the whole process's.
 
-// It signals the harness's thread with gettid and tgkill, which are Linux's.
+// It signals the threads with gettid and tgkill, listed in /proc/self/task,
+// which are Linux's.
 #![cfg(target_os = "linux")]
 
 use std::path::Path;
@@ -27,16 +31,22 @@ fn runs_interrupted_by_signals_go_on_to_their_ends() {
             0
         );
     }
-    // SAFETY: getpid and gettid have no preconditions.
-    let (pid, harness) = unsafe { (libc::getpid(), libc::gettid()) };
+    // SAFETY: getpid has no preconditions.
+    let pid = unsafe { libc::getpid() };
     let done = Arc::new(AtomicBool::new(false));
     let signaller = {
         let done = Arc::clone(&done);
         thread::spawn(move || {
+            // SAFETY: gettid has no preconditions.
+            let own = unsafe { libc::gettid() };
             while !done.load(Ordering::Relaxed) {
-                // SAFETY: tgkill sends a signal; no memory is involved.
-                unsafe {
-                    libc::syscall(libc::SYS_tgkill, pid, harness, libc::SIGUSR1);
+                let tasks = std::fs::read_dir("/proc/self/task").unwrap();
+                let tids = tasks.filter_map(|task| task.ok()?.file_name().to_str()?.parse().ok());
+                for tid in tids.filter(|&tid: &libc::pid_t| tid != own) {
+                    // SAFETY: tgkill sends a signal; no memory is involved.
+                    unsafe {
+                        libc::syscall(libc::SYS_tgkill, pid, tid, libc::SIGUSR1);
+                    }
                 }
                 thread::sleep(Duration::from_millis(1));
             }

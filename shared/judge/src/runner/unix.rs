@@ -402,6 +402,28 @@ mod tests {
     }
 
     #[test]
+    fn only_a_sigkill_is_the_end_of_a_kill() {
+        let group = Group {
+            pid: 0,
+            reaped: Mutex::new(true),
+            held: Mutex::new(Vec::new()),
+        };
+        assert!(group.was_killed(ExitStatus::from_raw(libc::SIGKILL)));
+        // An exit of its own, with 0 or 1, and a crash of its own.
+        for status in [0, 1 << 8, libc::SIGSEGV, libc::SIGTERM] {
+            let status = ExitStatus::from_raw(status);
+            assert!(!group.was_killed(status), "{status:?}");
+        }
+    }
+
+    #[test]
+    fn a_limit_this_system_enforces_must_be_set_or_the_run_fails() {
+        assert!(enforced(libc::RLIMIT_STACK));
+        // macOS takes RLIMIT_DATA without enforcing it.
+        assert_eq!(enforced(libc::RLIMIT_DATA), !cfg!(target_vendor = "apple"));
+    }
+
+    #[test]
     fn a_pipe_held_open_by_a_quiet_escaped_descendant_is_left() {
         let (run, took) = run_leaving_a_descendant("setsid sleep 30 & sleep 0.3; echo $!");
         assert!(run.succeeded() && run.streams_abandoned, "{run:?}");

@@ -26,6 +26,11 @@
 //! of whole `cargo test --workspace` runs would be lost in the noise of the
 //! harness's own tests, half a minute of waiting on programs and timers.)
 //!
+//! `check.sh` with nothing changed is timed at N more problems in turn with
+//! a second copy of the workspace that keeps its own (judged once, cold),
+//! eleven pairs: the median of their ratios is the figure, which holds while
+//! a VM's speed drifts from one minute to the next.
+//!
 //! `JUDGE_SCALE_PROBLEMS` sets N (default 200). Everything lives under
 //! `$CARGO_TARGET_TMPDIR/scale`, removed at the start and at the end.
 
@@ -122,6 +127,28 @@ impl Scale {
         seconds[2]
     }
 
+    /// `check.sh` with nothing changed here and in `other`, in turn, 11
+    /// times each: the median seconds of each, and the median of the pairs'
+    /// ratios (this over `other`). Taken in pairs, the ratio holds while the
+    /// machine's speed drifts, as a VM's does from minute to minute.
+    fn check_unchanged_beside(&self, other: &Scale) -> (f64, f64, f64) {
+        let (mut here, mut there, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
+        for _ in 0..11 {
+            let (run, seconds) = self.check(0, &[]);
+            assert!(judged(&run).is_empty(), "{}", run.stdout);
+            let (run, other_seconds) = other.check(0, &[]);
+            assert!(judged(&run).is_empty(), "{}", run.stdout);
+            here.push(seconds);
+            there.push(other_seconds);
+            ratios.push(seconds / other_seconds);
+        }
+        let median = |mut figures: Vec<f64>| {
+            figures.sort_by(f64::total_cmp);
+            figures[figures.len() / 2]
+        };
+        (median(here), median(there), median(ratios))
+    }
+
     /// The median seconds of 3 warm runs of the problems' tests.
     fn test_problems_warm(&self) -> f64 {
         let mut seconds: Vec<f64> = (0..3).map(|_| self.test(PROBLEMS_TESTS)).collect();
@@ -207,19 +234,26 @@ fn hundreds_of_problems_cost_little_each() {
         std::env::var("JUDGE_SCALE_PROBLEMS").map_or(200, |count| count.parse().unwrap());
     let base = Path::new(env!("CARGO_TARGET_TMPDIR")).join("scale");
     let _ = fs::remove_dir_all(&base);
-    let scratch = ScratchWorkspace {
-        path: base.join("ws"),
-    };
-    fs::create_dir_all(&scratch.path).unwrap();
-    copy_workspace(&source_root(), &scratch.path);
-    let s = Scale {
-        ws: scratch.path.clone(),
-        target_dir: base.join("target"),
-    };
+    // Removed whole, whatever happens: both workspaces and their targets.
+    let scratch = ScratchWorkspace { path: base.clone() };
+    // The workspace that grows, and a copy that keeps its four problems:
+    // check.sh with nothing changed at hundreds of problems is timed beside
+    // it, in turn.
+    let [s, four] = ["", "-four"].map(|suffix| {
+        let ws = base.join(format!("ws{suffix}"));
+        fs::create_dir_all(&ws).unwrap();
+        copy_workspace(&source_root(), &ws);
+        Scale {
+            ws,
+            target_dir: base.join(format!("target{suffix}")),
+        }
+    });
     let say = |what: &str| println!("scale: {what}");
 
     let anchor_before = anchor(&base);
     let (first, check_cold_base) = s.check(0, &[]);
+    let (first_four, _) = four.check(0, &[]);
+    assert_eq!(judged(&first_four), judged(&first));
     let base_problems = judged(&first).len();
     // Built, not run: CI runs the workspace's tests itself, and the
     // problems' share is measured on their tests alone.
@@ -269,7 +303,8 @@ fn hundreds_of_problems_cost_little_each() {
     let footprint_all = s.footprint();
 
     // Nothing changed: nothing judged.
-    let check_unchanged_all = s.check_unchanged();
+    let (check_unchanged_all, check_unchanged_four, unchanged_ratio) =
+        s.check_unchanged_beside(&four);
     let (unchanged, _) = s.check(0, &[]);
     unchanged.has_line(&format!(
         "{all} problems unchanged since they passed ({} cases not run again; --force judges them)",
@@ -365,14 +400,14 @@ fn hundreds_of_problems_cost_little_each() {
     let test_cold = build_new + problems_first - problems_warm_base;
     let test_warm = problems_warm_all - problems_warm_base;
     say(&format!(
-        "{count} problems added: cold check.sh (judges the new ones) {check_cold_new:.1} s, cargo test --no-run (builds the new ones) {build_new:.1} s, the problems' tests {problems_warm_base:.2} s before, {problems_first:.2} s first, {problems_warm_all:.2} s warm, check.sh unchanged {check_unchanged_all:.3} s (median of 5), --force {check_forced:.1} s, target {} MB",
+        "{count} problems added: cold check.sh (judges the new ones) {check_cold_new:.1} s, cargo test --no-run (builds the new ones) {build_new:.1} s, the problems' tests {problems_warm_base:.2} s before, {problems_first:.2} s first, {problems_warm_all:.2} s warm, check.sh unchanged {check_unchanged_all:.3} s (median of 11, taken in turn with the workspace of {base_problems}: {check_unchanged_four:.3} s), --force {check_forced:.1} s, target {} MB",
         footprint_all >> 20
     ));
     say(&format!(
         "A, a cold release build of a one-file crate with proconio and itertools: {anchor_before:.2} s before, {anchor_after:.2} s after"
     ));
     say(&format!(
-        "each problem: {:.2} MB of target/; cold cargo test {:.3} s ({:.3} A), warm {:.3} s ({:.4} A), cold check.sh {:.3} s ({:.3} A); check.sh unchanged at {all} problems {:.2}x its time at {base_problems}",
+        "each problem: {:.2} MB of target/; cold cargo test {:.3} s ({:.3} A), warm {:.3} s ({:.4} A), cold check.sh {:.3} s ({:.3} A); check.sh unchanged at {all} problems {unchanged_ratio:.2}x its time at {base_problems} (the median of 11 pairs' ratios)",
         footprint_each as f64 / 1e6,
         per_problem(test_cold),
         per_problem(test_cold) / a,
@@ -380,14 +415,12 @@ fn hundreds_of_problems_cost_little_each() {
         per_problem(test_warm) / a,
         per_problem(check_cold_new - check_unchanged_base),
         per_problem(check_cold_new - check_unchanged_base) / a,
-        check_unchanged_all / check_unchanged_base,
     ));
     assert!(
         footprint_each <= 5_000_000,
         "each problem added {footprint_each} bytes to target/, over 5 MB"
     );
     drop(scratch);
-    let _ = fs::remove_dir_all(&base);
 }
 
 /// The cases a check ran: its closing line's count.

@@ -948,6 +948,42 @@ mod tests {
     }
 
     #[test]
+    fn the_default_validator_shows_the_lines_of_a_difference() {
+        let context = |flags, answer: &str, output: &str| {
+            let mismatch = DefaultValidator::parse(flags)
+                .unwrap()
+                .compare(answer.as_bytes(), output.as_bytes())
+                .unwrap();
+            (mismatch.to_string(), mismatch.context)
+        };
+        for flags in ["", "space_change_sensitive"] {
+            assert_eq!(
+                context(flags, "1\n2\n3\n", "1\n2\n4\n"),
+                (
+                    "token 3: expected `3`, got `4`".to_string(),
+                    "-     3 | 3\n+     3 | 4\n".to_string()
+                ),
+                "{flags}"
+            );
+        }
+        // Blank lines are counted, each on its side.
+        assert_eq!(
+            context("", "1\n\n\n2\n5\n", "1\n2\n\n3\n").1,
+            "-     5 | 5\n+     4 | 3\n"
+        );
+        // A space where the answer has its next token, or its end.
+        let changed = ", the whitespace differs (space_change_sensitive)";
+        assert_eq!(
+            context("space_change_sensitive", "1 2\n", "1  2\n").0,
+            format!("token 2: expected `2`, got ` `{changed}")
+        );
+        assert_eq!(
+            context("space_change_sensitive", "1", "1 ").0,
+            format!("token 2: expected end of output, got ` `{changed}")
+        );
+    }
+
+    #[test]
     fn the_default_validator_compares_the_answers_numbers_within_either_tolerance() {
         let both = "float_tolerance 1e-6";
         assert_eq!(kattis(both, "0.5\n", "0.5000009"), None, "absolute");
@@ -1005,6 +1041,10 @@ mod tests {
         assert_eq!(parsed.flags(), "case_sensitive float_tolerance 1e-4");
         let last = DefaultValidator::parse("float_tolerance 1 float_relative_tolerance 2").unwrap();
         assert_eq!((last.absolute, last.relative), (Some(1.0), Some(2.0)));
+        assert_eq!(
+            last.flags(),
+            "float_absolute_tolerance 1e0 float_relative_tolerance 2e0"
+        );
         for (flags, message) in [
             ("float_tolerance", "float_tolerance needs a number"),
             (

@@ -849,6 +849,101 @@ mod tests {
         );
     }
 
+    #[test]
+    fn a_kattis_validator_rejecting_before_the_end_decides_else_the_program_failing_does() {
+        let message = || (Some("wrong guess".to_string()), "  2 queries\n".to_string());
+        let judged = |run, code, first| {
+            Verdict::of_kattis_interaction(&interaction(run, code, b"", first), LIMIT, message())
+        };
+        let clean = || exited(0, b"", b"");
+        let crash = || exited(3, b"", b"");
+        assert_eq!(judged(clean(), 42, true), Ok(Verdict::Accepted));
+        assert_eq!(judged(clean(), 42, false), Ok(Verdict::Accepted));
+        let rejected = Verdict::Rejected {
+            message: "the output validator says: wrong guess".to_string(),
+            details: "  2 queries\n".to_string(),
+            presentation: false,
+        };
+        assert_eq!(judged(clean(), 43, true), Ok(rejected.clone()));
+        // Rejected while the program still ran: the validator's word, though
+        // the program then crashed (its input ended under it).
+        assert_eq!(judged(crash(), 43, false), Ok(rejected));
+        // The program ended first: its failure comes first, accepted or not.
+        assert_eq!(judged(crash(), 43, true).unwrap().code(), "RE");
+        assert_eq!(judged(crash(), 42, true).unwrap().code(), "RE");
+        assert_eq!(judged(crash(), 42, false).unwrap().code(), "RE");
+        let silent = Verdict::of_kattis_interaction(
+            &interaction(clean(), 43, b"", true),
+            LIMIT,
+            (None, String::new()),
+        );
+        assert_eq!(
+            silent.unwrap().to_string(),
+            "the output validator says: (nothing)\n"
+        );
+    }
+
+    #[test]
+    fn a_kattis_validator_that_exits_otherwise_or_runs_too_long_failed() {
+        let judged = |interaction: &Interaction| {
+            Verdict::of_kattis_interaction(interaction, LIMIT, (None, String::new()))
+        };
+        for code in [0, 1, 2, 3] {
+            let failed = judged(&interaction(exited(0, b"", b""), code, b"no input\n", true));
+            assert_eq!(
+                failed,
+                Err(format!(
+                    "the output validator failed: exit status {code} (an output validator exits 42 or 43)\nno input"
+                ))
+            );
+        }
+        // An accepting exit after its limit is no verdict either.
+        let mut late = interaction(exited(0, b"", b""), 42, b"", true);
+        late.interactor.elapsed = LIMIT + Duration::from_millis(1);
+        assert_eq!(
+            judged(&late),
+            Err("the output validator failed: still running after 2000 ms (an output validator exits 42 or 43)\n".to_string())
+        );
+    }
+
+    // Its validator and programs are shell scripts.
+    #[cfg(unix)]
+    #[test]
+    fn a_kattis_validator_gets_input_answer_and_feedback_folder_and_a_second_more() {
+        let dir = crate::scratch::tempdir().unwrap();
+        let script = |name, body| crate::scratch::script(dir.path(), name, body);
+        let validator = script(
+            "validator",
+            "read secret < \"$1\"\n\
+             echo \"$secret\"\n\
+             read guess\n\
+             [ \"$4\" = --strict ] || exit 3\n\
+             [ \"$guess\" = \"$(cat \"$2\")\" ] && exit 42\n\
+             echo \"wrong guess $guess\" > \"$3/judgemessage.txt\"; exit 43",
+        );
+        let (input, answer) = (dir.path().join("input"), dir.path().join("answer"));
+        std::fs::write(&input, "7\n").unwrap();
+        std::fs::write(&answer, "7\n").unwrap();
+        let limits = Limits::time(Duration::from_millis(900));
+        let judged = |program: &Path| {
+            let flags = ["--strict".to_string()];
+            judge_kattis_interactive(program, &limits, &validator, &[], &input, &answer, &flags)
+                .unwrap()
+        };
+        let accepted = judged(&script("echoes", "read x; echo \"$x\""));
+        assert_eq!(accepted.verdict, Ok(Verdict::Accepted));
+        // Under a second: the validator's limit is the program's plus a second.
+        assert_eq!(
+            accepted.interaction.interactor.limits.time,
+            Duration::from_millis(1900)
+        );
+        let wrong = judged(&script("wrong", "read x; echo 8"));
+        assert_eq!(
+            wrong.verdict.unwrap().to_string(),
+            "the output validator says: wrong guess 8\n"
+        );
+    }
+
     // Its interactor and programs are shell scripts.
     #[cfg(unix)]
     #[test]

@@ -80,13 +80,14 @@ test_targets() {
 # More options of cargo-mutants for a file's mutants: the bundler is tested
 # also by its corpus, real programs bundled and compiled, which cargo-mutants'
 # unmutated baseline does not time (it runs the bundler's own tests alone), so
-# the time limit of a mutant's tests is set here.
+# the time limit of a mutant's tests is set here. (A package a flag: cargo-mutants
+# 27 takes `--test-package=a,b` for `a` alone.)
 mutants_options() {
     case $1 in
         shared/bundle/src/substitute.rs) ;;
-        shared/bundle/src/*) echo "--test-package=bundle,bundle-corpus --minimum-test-timeout=120" ;;
+        shared/bundle/src/*) echo "--test-package=bundle --test-package=bundle-corpus --minimum-test-timeout=120" ;;
         shared/judge/src/cases/programs.rs | shared/judge/src/commands/verify.rs)
-            echo "--test-package=judge,import" ;;
+            echo "--test-package=judge --test-package=import" ;;
     esac
 }
 

@@ -84,21 +84,13 @@ test_targets() {
 # 27 takes `--test-package=a,b` for `a` alone.) A package's programs are tested
 # by another package's test target (`--test import`), which cargo-mutants'
 # baseline, building the mutated package alone, cannot name: its baseline is
-# skipped, run by this script instead (see `own_baseline`), and the limit set.
+# skipped, run by this script instead on the packages named, and the limit set.
 mutants_options() {
     case $1 in
         shared/bundle/src/substitute.rs) ;;
         shared/bundle/src/*) echo "--test-package=bundle --test-package=bundle-corpus --minimum-test-timeout=120" ;;
         shared/judge/src/cases/programs.rs | shared/judge/src/commands/verify.rs)
             echo "--test-package=judge --test-package=import --baseline=skip --timeout=240" ;;
-    esac
-}
-
-# For a file whose cargo-mutants baseline is skipped: the packages whose tests
-# this script runs on the unmutated tree first (with the file's test targets).
-own_baseline() {
-    case $1 in
-        shared/judge/src/cases/programs.rs | shared/judge/src/commands/verify.rs) echo "-p judge -p import" ;;
     esac
 }
 
@@ -114,8 +106,10 @@ mutants_env() {
 # nextest runs the test binaries side by side and stops at the first failure,
 # so a caught mutant costs a fraction of the whole suite.
 test_tool=()
+test_command=(cargo test --profile=mutants)
 if cargo nextest --version >/dev/null 2>&1; then
     test_tool=(--test-tool=nextest)
+    test_command=(cargo nextest run --cargo-profile=mutants)
 fi
 
 out_root=${CARGO_TARGET_DIR:-target}/mutants-out
@@ -131,13 +125,14 @@ for file in "${files[@]}"; do
     read -r -a options <<<"$(mutants_options "$file")"
     read -r -a environment <<<"$(mutants_env "$file")"
     start=$(date +%s)
-    read -r -a baseline_packages <<<"$(own_baseline "$file")"
+    # A baseline skipped is run here, on the packages whose tests it names.
+    baseline_packages=()
+    if [[ " ${options[*]} " == *" --baseline=skip "* ]]; then
+        for option in "${options[@]}"; do
+            case $option in --test-package=*) baseline_packages+=(-p "${option#--test-package=}") ;; esac
+        done
+    fi
     if [ ${#baseline_packages[@]} -gt 0 ]; then
-        if [ ${#test_tool[@]} -gt 0 ]; then
-            test_command=(cargo nextest run --cargo-profile=mutants)
-        else
-            test_command=(cargo test --profile=mutants)
-        fi
         read -r -a targets <<<"$(test_targets "$file")"
         if ! env "${environment[@]}" nice -n 15 "${test_command[@]}" "${baseline_packages[@]}" \
             "${targets[@]}" >"$out/stdout.txt" 2>&1; then

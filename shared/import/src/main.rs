@@ -3,6 +3,7 @@
 //! import` builds it and runs it.
 
 mod cases;
+mod groups;
 mod package;
 
 use std::fs;
@@ -68,7 +69,10 @@ in C, C++ or Python), copied into crates/NAME/output_validator and built by
 the judge with the system's g++ or gcc, or run by python3. NAME defaults to
 the package's name, in lowercase with dashes. Its input validators (C,
 C++, Python; exit 42 for a valid input) go to crates/NAME/input_validators
-and check every input, as a problem's own validator does. An interactive
+and check every input, as a problem's own validator does. The flags a test
+data group gives its validators (testdata.yaml, test_group.yaml, a case's
+X.yaml) go to the manifest's [[package.metadata.judge.group]] tables, for
+the cases of that group. An interactive
 package's output validator talks to the program over pipes (its stdout the
 program's stdin, and back), and its exit code decides. The package's
 submissions/ go to crates/NAME/submissions, for `judge verify NAME`.
@@ -224,22 +228,36 @@ fn import_package(root: &Path, path: &Path, options: &Options) -> Result<(), Sto
         .input_validators
         .iter()
         .partition(|path| Sources::find(path).is_ok());
-    let judging = match &settings.validation {
-        Validation::Default { flags } => {
-            Judging::Default(DefaultValidator::parse(flags).map_err(|error| {
-                Stop::Refused(format!("problem.yaml: validator_flags: {error}"))
-            })?)
-        }
+    // The flags of its validators, problem.yaml's and its test data groups'.
+    let (legacy, own_validator) = match &settings.validation {
+        Validation::Default { flags } => (flags, None),
         Validation::Custom { validator, flags } => {
             // Refused now if it is in no language this judge builds.
             Sources::find(validator)?;
-            Judging::Own {
-                validator: validator.clone(),
-                flags: flags.clone(),
-            }
+            (flags, Some(validator))
         }
     };
     let (found, passed_over) = cases::in_package_data(&opened.root.join("data"))?;
+    let plan = groups::plan(
+        &opened.root.join("data"),
+        &found,
+        legacy,
+        !input_validators.is_empty(),
+        |flags| match own_validator {
+            None => DefaultValidator::parse(flags).map(|_| ()),
+            Some(_) => Ok(()),
+        },
+    )?;
+    let judging =
+        match own_validator {
+            None => Judging::Default(DefaultValidator::parse(&plan.output).map_err(|error| {
+                Stop::Refused(format!("problem.yaml: validator_flags: {error}"))
+            })?),
+            Some(validator) => Judging::Own {
+                validator: validator.clone(),
+                flags: plan.output.clone(),
+            },
+        };
     let name = match &options.name {
         Some(name) => name.clone(),
         None => crate_name(&opened.given_name),
@@ -282,6 +300,9 @@ fn import_package(root: &Path, path: &Path, options: &Options) -> Result<(), Sto
         judge_keys.push(format!(
             "# Its input validators (Kattis's interface), as the package has them.\ninput-validators = \"{INPUT_VALIDATORS}\""
         ));
+        if let Some(flags) = plan.input.as_deref().filter(|flags| !flags.is_empty()) {
+            judge_keys.push(format!("input-validator-flags = \"{flags}\""));
+        }
     }
     match &judging {
         Judging::Default(validator) if *validator == DefaultValidator::default() => {
@@ -295,10 +316,7 @@ fn import_package(root: &Path, path: &Path, options: &Options) -> Result<(), Sto
                 "# Its own output validator (Kattis's interface), as the package has it.\noutput-validator = \"{OWN_VALIDATOR}\""
             ));
             if !flags.is_empty() {
-                judge_keys.push(format!(
-                    "validator-flags = \"{}\"",
-                    flags.replace(['"', '\\'], "")
-                ));
+                judge_keys.push(format!("validator-flags = \"{flags}\""));
             }
         }
     }
@@ -307,6 +325,7 @@ fn import_package(root: &Path, path: &Path, options: &Options) -> Result<(), Sto
         time_limit_ms: Some(time_limit_ms),
         memory_limit_mb: Some(settings.memory_mb),
         judge_keys,
+        judge_tables: plan.tables.iter().map(group_table).collect(),
         ..NewProblem::named(&name)
     };
     let made = create(root, &spec);
@@ -401,6 +420,22 @@ fn import_package(root: &Path, path: &Path, options: &Options) -> Result<(), Sto
                 format!("its own output validator (crates/{name}/{OWN_VALIDATOR})"),
         },
     );
+    if !plan.tables.is_empty() {
+        println!(
+            "{} groups with flags of their own (from {}): [[package.metadata.judge.group]] in crates/{name}/Cargo.toml",
+            plan.tables.len(),
+            plan.read.iter().map(|file| show_path(file.strip_prefix(&opened.root).unwrap_or(file))).collect::<Vec<_>>().join(", ")
+        );
+    } else if !plan.read.is_empty() {
+        println!(
+            "flags from {}, the same for every case",
+            plan.read
+                .iter()
+                .map(|file| show_path(file.strip_prefix(&opened.root).unwrap_or(file)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
     if settings.interactive {
         println!("note: interactive: main.rs must read each answer as it comes and flush each query (the main.rs of `scripts/new-problem.sh NAME --interactive` shows how)");
     }
@@ -440,6 +475,21 @@ fn import_package(root: &Path, path: &Path, options: &Options) -> Result<(), Sto
     }
     println!("write crates/{name}/src/main.rs, then scripts/check.sh {name}");
     Ok(())
+}
+
+/// A group's table for the manifest.
+fn group_table(table: &groups::Table) -> String {
+    let mut text = format!(
+        "# The flags of the package's {}.\n[[package.metadata.judge.group]]\ncases = \"{}\"\n",
+        table.source, table.cases
+    );
+    if let Some(flags) = &table.validator_flags {
+        text.push_str(&format!("validator-flags = \"{flags}\"\n"));
+    }
+    if let Some(flags) = &table.input_validator_flags {
+        text.push_str(&format!("input-validator-flags = \"{flags}\"\n"));
+    }
+    text
 }
 
 #[cfg(test)]

@@ -12,7 +12,8 @@
 //!   (2048 and 8, as DOMjudge has them);
 //! - how outputs are judged: the default output validator with the legacy
 //!   `validator_flags`, or a package's own validator (`validation: custom`,
-//!   or a program in `output_validators/` or `output_validator/`);
+//!   or a program in `output_validators/` or `output_validator/`); the flags
+//!   of `data/`'s groups are [`crate::groups`]';
 //! - whether it is interactive (`validation: custom interactive`, or `type:
 //!   interactive`) or scored (`type: scoring`, `validation: custom score`).
 //!
@@ -151,6 +152,26 @@ pub struct Settings {
     pub input_validators: Vec<PathBuf>,
 }
 
+/// The YAML file at `path`, a mapping of keys to values (empty when the
+/// file is: every key its default).
+///
+/// # Errors
+/// A file that cannot be read, is not YAML or is another kind of document.
+pub fn yaml_mapping(path: &Path) -> io::Result<Yaml> {
+    let text = fs::read_to_string(path)
+        .map_err(|error| io::Error::new(error.kind(), format!("{}: {error}", show_path(path))))?;
+    let documents = YamlLoader::load_from_str(&text)
+        .map_err(|error| refused(format!("{}: {error}", show_path(path))))?;
+    match documents.into_iter().next() {
+        Some(yaml @ Yaml::Hash(_)) => Ok(yaml),
+        None | Some(Yaml::Null) => Ok(Yaml::Hash(Default::default())),
+        Some(_) => Err(refused(format!(
+            "{}: not a mapping of keys to values",
+            show_path(path)
+        ))),
+    }
+}
+
 /// A number of a YAML document: an integer or a real.
 fn number(yaml: &Yaml) -> Option<f64> {
     match yaml {
@@ -167,21 +188,7 @@ fn number(yaml: &Yaml) -> Option<f64> {
 /// number.
 pub fn settings(root: &Path) -> io::Result<Settings> {
     let path = root.join("problem.yaml");
-    let text = fs::read_to_string(&path)
-        .map_err(|error| io::Error::new(error.kind(), format!("{}: {error}", show_path(&path))))?;
-    let documents = YamlLoader::load_from_str(&text)
-        .map_err(|error| refused(format!("{}: {error}", show_path(&path))))?;
-    let yaml = match documents.into_iter().next() {
-        Some(yaml @ Yaml::Hash(_)) => yaml,
-        // An empty problem.yaml: every default.
-        None | Some(Yaml::Null) => Yaml::Hash(Default::default()),
-        Some(_) => {
-            return Err(refused(format!(
-                "{}: not a mapping of keys to values",
-                show_path(&path)
-            )))
-        }
-    };
+    let yaml = yaml_mapping(&path)?;
     let limits = &yaml["limits"];
     let positive = |key: &str| -> io::Result<Option<f64>> {
         match &limits[key] {

@@ -230,6 +230,72 @@ fn a_scoring_package_imports_from_a_zip_its_groups_kept_in_the_names() {
 }
 
 #[test]
+fn each_test_data_group_is_judged_with_its_own_flags() {
+    let ws = workspace();
+    let mean = packages().join("mean");
+    let (code, stdout, stderr) = import(ws.path(), &[mean.to_str().unwrap()]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(
+        stdout.contains("3 groups with flags of their own (from data/sample/test_group.yaml, data/secret/large/test_group.yaml, data/secret/small/test_group.yaml)"),
+        "{stdout}"
+    );
+    let manifest = fs::read_to_string(ws.path().join("crates/mean/Cargo.toml")).unwrap();
+    assert!(
+        manifest.contains("\n# The flags of the package's data/secret/large.\n[[package.metadata.judge.group]]\ncases = \"secret-large\"\nvalidator-flags = \"float_relative_tolerance 1e-3\"\ninput-validator-flags = \"--max-n 1000\"\n"),
+        "{manifest}"
+    );
+    let problem = Problem::load(ws.path(), "mean").unwrap();
+    assert_eq!(problem.groups.len(), 3);
+    // Four significant digits are within the large cases' relative 1e-3
+    // alone: a program that prints them there and nine decimals elsewhere
+    // passes; printed everywhere, the small cases are WA.
+    let program = |name: &str, large: &str, small: &str| {
+        script(
+            ws.path(),
+            name,
+            &format!(
+                "read n; read line; echo \"$line\" | awk -v n=\"$n\" '{{ s = 0; for (i = 1; i <= NF; i++) s += $i; if (n > 10) printf \"{large}\\n\", s / n; else printf \"{small}\\n\", s / n }}'"
+            ),
+        )
+    };
+    let (failed, report) = judged(ws.path(), "mean", &program("by-group", "%.4g", "%.9f"));
+    assert_eq!(failed, 0, "{report}");
+    assert!(
+        report.contains("3 groups with flags of their own"),
+        "{report}"
+    );
+    let (failed, report) = judged(ws.path(), "mean", &program("coarse", "%.4g", "%.4g"));
+    assert_eq!(failed, 1, "{report}");
+    assert!(report.contains("WA   secret-small-01"), "{report}");
+    // The large cases' bound on n is theirs alone: a large input among the
+    // small cases is invalid.
+    let io_tests = ws.path().join("io-tests/mean");
+    fs::copy(
+        io_tests.join("secret-large-01.in"),
+        io_tests.join("secret-small-03.in"),
+    )
+    .unwrap();
+    fs::copy(
+        io_tests.join("secret-large-01.out"),
+        io_tests.join("secret-small-03.out"),
+    )
+    .unwrap();
+    let (failed, report) = judged(ws.path(), "mean", &program("by-group", "%.4g", "%.9f"));
+    assert_eq!(failed, 1, "{report}");
+    assert!(
+        report.contains("INVALID secret-small-03\n     the validator rejects this input:\n       input_validators/validate.py: n = 200, not from 1 to 10\n"),
+        "{report}"
+    );
+    let (as_expected, all, report) = verified(ws.path(), "mean");
+    assert_eq!((as_expected, all), (3, 3), "{report}");
+    assert!(
+        report
+            .contains("WA   wrong_answer/four_digits.py: as expected (WA first on secret-small-01"),
+        "{report}"
+    );
+}
+
+#[test]
 fn a_package_with_its_own_validator_in_cpp_is_judged_by_it() {
     let ws = workspace();
     let pairs = packages().join("pairs");

@@ -17,6 +17,11 @@
 //! output-file = "out.txt"  # optional: the program writes this file, not stdout
 //! input-pattern = "x_.*input[.]txt"  # optional: a downloaded input's name ([`downloads`])
 //! answer-file = "x_output.txt"       # optional: the answer `judge run --latest` writes
+//!
+//! [[package.metadata.judge.group]]  # optional, one per group ([`CaseGroup`])
+//! cases = "secret-group1"           # this case, and the cases under it: secret-group1-...
+//! validator-flags = "float_tolerance 1e-4"  # for them, instead of the problem's
+//! input-validator-flags = "nFive=1"         # for them, instead of the problem's
 //! ```
 //!
 //! `input-file` and `output-file` are for the older judges' problems whose
@@ -51,6 +56,10 @@ use crate::judging::compare::{DefaultValidator, Mode};
 use crate::runner::Limits;
 
 const JUDGE_TABLE: &str = "package.metadata.judge";
+/// The tables of [`CaseGroup`]s, `[[package.metadata.judge.group]]`.
+const GROUP_TABLE: &str = "package.metadata.judge.group";
+/// The keys of a group's table.
+const GROUP_KEYS: [&str; 3] = ["cases", "validator-flags", "input-validator-flags"];
 
 /// A program a problem may have beside its submission: a `[[bin]]` of its crate
 /// named `<problem>-<word>`, added by `scripts/new-problem.sh NAME --with <word>`.
@@ -106,7 +115,7 @@ pub fn missing_pieces(problem: &str, tool: &str, missing: &[Piece]) -> String {
 }
 
 /// A problem crate under `crates/<name>` with its cases in `io-tests/<name>`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Problem {
     /// The crate's name, also its binary's name and its io-tests folder's name.
     pub name: String,
@@ -137,6 +146,68 @@ pub struct Problem {
     pub input_validators: Option<InputValidators>,
     /// The files its programs read and write instead of stdin and stdout.
     pub case_io: CaseIo,
+    /// Cases judged with flags of their own (a contest package's test data
+    /// groups), in file order.
+    pub groups: Vec<CaseGroup>,
+}
+
+/// Cases whose validators are given flags of their own, as a contest
+/// package's test data group gives them (`testdata.yaml`, `test_group.yaml`):
+/// a `[[package.metadata.judge.group]]` table. A case belongs to the group
+/// with the longest `cases` that is its name or that its name is under
+/// (`cases` and a `-`, as `io-tests/` names a package's groups), and to
+/// none when there is none: then the problem's own flags are its.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CaseGroup {
+    /// `cases`: the case of this name, and those named under it.
+    pub cases: String,
+    /// Its `validator-flags`, for `compare = "kattis"`: the default
+    /// validator with them, instead of the problem's.
+    pub compare: Option<Mode>,
+    /// Its `validator-flags`, for an `output-validator`: given them,
+    /// instead of the problem's.
+    pub validator_flags: Option<Vec<String>>,
+    /// Its `input-validator-flags`: each input validator is given them,
+    /// instead of the problem's.
+    pub input_validator_flags: Option<Vec<String>>,
+}
+
+/// The group of the case `name` among `groups`: the one with the longest
+/// `cases` that holds it ([`CaseGroup::holds`]).
+pub fn group_of<'a>(groups: &'a [CaseGroup], name: &str) -> Option<&'a CaseGroup> {
+    groups
+        .iter()
+        .filter(|group| group.holds(name))
+        .max_by_key(|group| group.cases.len())
+}
+
+impl CaseGroup {
+    /// Whether the case `name` is this group's `cases` or under it.
+    pub fn holds(&self, name: &str) -> bool {
+        name.strip_prefix(self.cases.as_str())
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with('-'))
+    }
+
+    /// How its cases are judged where the problem judges by `checking`: with
+    /// this group's validator flags; `None` when it gives none (or `checking`
+    /// takes no flags), so `checking` as it is.
+    pub fn checking(&self, checking: &Checking) -> Option<Checking> {
+        match checking {
+            Checking::Compare(Mode::Kattis(_)) => self.compare.map(Checking::Compare),
+            Checking::Kattis {
+                program,
+                args,
+                time_limit,
+                ..
+            } => self.validator_flags.as_ref().map(|flags| Checking::Kattis {
+                program: program.clone(),
+                args: args.clone(),
+                flags: flags.clone(),
+                time_limit: *time_limit,
+            }),
+            Checking::Compare(_) | Checking::Checker { .. } => None,
+        }
+    }
 }
 
 /// An output validator with Kattis's interface, in C, C++ or Python
@@ -281,6 +352,18 @@ impl Problem {
                 flags: words("input-validator-flags")?,
             }),
         };
+        let compare = match output_validator {
+            Some(_) => Mode::Lines,
+            None => compare_mode(&manifest)
+                .map_err(|error| invalid(format!("{}: {error}", manifest_path.display())))?,
+        };
+        let groups = case_groups(
+            &manifest,
+            compare,
+            output_validator.is_some(),
+            input_validators.is_some(),
+        )
+        .map_err(|error| invalid(format!("{}: {error}", manifest_path.display())))?;
         Ok(Problem {
             manifest_dir: manifest_dir.to_path_buf(),
             io_tests_dir: root.join("io-tests").join(&name),
@@ -290,17 +373,19 @@ impl Problem {
             output_limit_mb: positive(&manifest, "output-limit-mb")?,
             interactive,
             url: manifest.string(JUDGE_TABLE, "url")?,
-            compare: match output_validator {
-                Some(_) => Mode::Lines,
-                None => compare_mode(&manifest)
-                    .map_err(|error| invalid(format!("{}: {error}", manifest_path.display())))?,
-            },
+            compare,
             checker: manifest.boolean(JUDGE_TABLE, "checker")?.unwrap_or(false),
             output_validator,
             input_validators,
             case_io,
+            groups,
             name,
         })
+    }
+
+    /// The group of the case `name` ([`CaseGroup`]), if it has one.
+    pub fn group_of(&self, name: &str) -> Option<&CaseGroup> {
+        group_of(&self.groups, name)
     }
 
     /// The pieces its crate's manifest declares, in [`Piece::ALL`] order.
@@ -453,6 +538,63 @@ fn compare_mode(manifest: &Manifest) -> io::Result<Mode> {
         ))),
         (mode, None) => Ok(mode),
     }
+}
+
+/// The `[[package.metadata.judge.group]]` tables, given how the problem
+/// judges outputs (`compare`, or its own validator) and whether it has input
+/// validators.
+fn case_groups(
+    manifest: &Manifest,
+    compare: Mode,
+    own_validator: bool,
+    input_validators: bool,
+) -> io::Result<Vec<CaseGroup>> {
+    let words = |text: String| text.split_whitespace().map(str::to_string).collect();
+    let mut groups: Vec<CaseGroup> = Vec::new();
+    for (table, line) in manifest.array_of_tables(GROUP_TABLE) {
+        let at = |message: String| invalid(format!("line {line}: [[{GROUP_TABLE}]]: {message}"));
+        if let Some(entry) = (table.entries.iter()).find(|entry| !GROUP_KEYS.contains(&&*entry.1)) {
+            return Err(invalid(format!(
+                "line {}: {} in [[{GROUP_TABLE}]]: its keys are {}",
+                entry.3,
+                entry.1,
+                GROUP_KEYS.join(", ")
+            )));
+        }
+        let cases = (table.string(GROUP_TABLE, "cases")?)
+            .filter(|cases| !cases.is_empty())
+            .ok_or_else(|| {
+                at("needs cases = \"NAME\": the case NAME and the cases under it, NAME-...".into())
+            })?;
+        if groups.iter().any(|group| group.cases == cases) {
+            return Err(at(format!("cases = \"{cases}\" is another group's too")));
+        }
+        let flags = table.string(GROUP_TABLE, "validator-flags")?;
+        let compare = match (&flags, compare) {
+            (Some(flags), Mode::Kattis(_)) if !own_validator => Some(Mode::Kattis(
+                DefaultValidator::parse(flags)
+                    .map_err(|error| at(format!("validator-flags = \"{flags}\": {error}")))?,
+            )),
+            (Some(_), _) if !own_validator => return Err(at(
+                "validator-flags are the flags of compare = \"kattis\" or of an output-validator"
+                    .into(),
+            )),
+            _ => None,
+        };
+        let input_validator_flags = table.string(GROUP_TABLE, "input-validator-flags")?;
+        if input_validator_flags.is_some() && !input_validators {
+            return Err(at(
+                "input-validator-flags are the flags of input-validators, which it has not".into(),
+            ));
+        }
+        groups.push(CaseGroup {
+            cases,
+            compare,
+            validator_flags: flags.filter(|_| own_validator).map(words),
+            input_validator_flags: input_validator_flags.map(words),
+        });
+    }
+    Ok(groups)
 }
 
 /// The `input-file` and `output-file` keys.
@@ -609,9 +751,12 @@ pub fn is_problem(root: &Path, name: &str) -> bool {
 /// the harness asks for that is not of its kind, are errors naming the line.
 #[derive(Debug, Default)]
 pub struct Manifest {
-    /// (table, key, raw value, line number), in file order.
-    entries: Vec<(String, String, String, usize)>,
-    tables: Vec<String>,
+    /// (table, key, raw value, line number, header), in file order; the
+    /// header is the index in `tables` of the table's header line, which
+    /// tells the tables of an array (`[[table]]`) apart.
+    entries: Vec<(String, String, String, usize, usize)>,
+    /// Each table header's name and line, in file order.
+    tables: Vec<(String, usize)>,
 }
 
 impl Manifest {
@@ -640,29 +785,62 @@ impl Manifest {
                     .trim_matches(|c| c == '[' || c == ']')
                     .trim()
                     .to_string();
-                manifest.tables.push(table.clone());
+                manifest.tables.push((table.clone(), number));
                 continue;
             }
-            // Elsewhere a value may span lines (an array); the harness's own table
+            // Elsewhere a value may span lines (an array); the harness's own tables
             // must be plain `key = value` lines.
             let (key, value) = match line.split_once('=') {
                 Some((key, value)) => (key.trim(), value.trim()),
-                None if table == JUDGE_TABLE => {
+                None if table == JUDGE_TABLE || table == GROUP_TABLE => {
                     return Err(format!(
                         "line {number}: expected `key = value` in [{table}]"
                     ))
                 }
                 None => continue,
             };
-            manifest
-                .entries
-                .push((table.clone(), key.to_string(), value.to_string(), number));
+            let header = manifest.tables.len().wrapping_sub(1);
+            manifest.entries.push((
+                table.clone(),
+                key.to_string(),
+                value.to_string(),
+                number,
+                header,
+            ));
         }
         Ok(manifest)
     }
 
     fn has_table(&self, table: &str) -> bool {
-        self.tables.iter().any(|name| name == table)
+        self.tables.iter().any(|(name, _)| name == table)
+    }
+
+    /// Each table of the array `[[table]]`, in file order, as a manifest of
+    /// its own (read with the same `table`), with the line of its header.
+    fn array_of_tables(&self, table: &str) -> Vec<(Manifest, usize)> {
+        self.tables
+            .iter()
+            .enumerate()
+            .filter(|(_, (name, _))| name == table)
+            .map(|(header, (name, line))| {
+                let manifest = Manifest {
+                    entries: (self.entries.iter())
+                        .filter(|entry| entry.4 == header)
+                        .map(|entry| {
+                            (
+                                entry.0.clone(),
+                                entry.1.clone(),
+                                entry.2.clone(),
+                                entry.3,
+                                0,
+                            )
+                        })
+                        .collect(),
+                    tables: vec![(name.clone(), *line)],
+                };
+                (manifest, *line)
+            })
+            .collect()
     }
 
     fn raw(&self, table: &str, key: &str) -> Option<(&str, usize)> {
@@ -915,6 +1093,126 @@ name = "demo-naive"
             ),
         ] {
             let error = load_judge_table(lines).unwrap_err().to_string();
+            assert!(error.contains(message), "{lines:?}: {error}");
+        }
+    }
+
+    const GROUP: &str = "[[package.metadata.judge.group]]";
+
+    #[test]
+    fn a_case_takes_the_flags_of_its_nearest_group() {
+        let problem = load_judge_table(&format!(
+            "validator-flags = \"float_tolerance 1e-6\"\ninput-validators = \"iv\"\n\
+             input-validator-flags = \"all\"\n\
+             {GROUP}\ncases = \"secret\" # all secret cases\nvalidator-flags = \"case_sensitive\"\n\
+             [[bin]]\nname = \"demo-naive\"\n\
+             {GROUP}\n# its subtask\ncases = \"secret-g1\"\ninput-validator-flags = \"nFive=1\"\n"
+        ))
+        .unwrap();
+        assert_eq!(problem.groups.len(), 2);
+        let (secret, g1) = (&problem.groups[0], &problem.groups[1]);
+        assert_eq!(secret.cases, "secret");
+        let sensitive = DefaultValidator {
+            case_sensitive: true,
+            ..DefaultValidator::default()
+        };
+        assert_eq!(secret.compare, Some(Mode::Kattis(sensitive)));
+        assert_eq!(
+            (&secret.validator_flags, &secret.input_validator_flags),
+            (&None, &None)
+        );
+        assert_eq!((g1.compare, &g1.validator_flags), (None, &None));
+        assert_eq!(g1.input_validator_flags, Some(vec!["nFive=1".to_string()]));
+        // The longest group a name is, or is under, with a `-` between.
+        for (case, group) in [
+            ("sample-1", None),
+            ("secret", Some(0)),
+            ("secret-01", Some(0)),
+            ("secret-g1", Some(1)),
+            ("secret-g1-01", Some(1)),
+            ("secret-g10-01", Some(0)),
+            ("secrets-01", None),
+        ] {
+            let found = problem.group_of(case);
+            assert_eq!(found, group.map(|index| &problem.groups[index]), "{case}");
+        }
+        // A group's flags replace the problem's where they are given.
+        let default = Checking::Compare(problem.compare);
+        assert_eq!(
+            secret.checking(&default),
+            Some(Checking::Compare(Mode::Kattis(sensitive)))
+        );
+        assert_eq!(g1.checking(&default), None);
+        assert_eq!(secret.checking(&Checking::Compare(Mode::Lines)), None);
+        let checker = Checking::checker_program(PathBuf::from("check"));
+        assert_eq!(secret.checking(&checker), None);
+    }
+
+    #[test]
+    fn a_group_gives_an_output_validator_its_flags() {
+        let problem = load_judge_table(&format!(
+            "output-validator = \"ov\"\nvalidator-flags = \"mode 1\"\n\
+             {GROUP}\ncases = \"secret-big\"\nvalidator-flags = \"mode 2 big\"\n"
+        ))
+        .unwrap();
+        let group = &problem.groups[0];
+        assert_eq!(group.compare, None);
+        let flags = |words: &[&str]| words.iter().map(|word| word.to_string()).collect();
+        assert_eq!(group.validator_flags, Some(flags(&["mode", "2", "big"])));
+        let own = Checking::Kattis {
+            program: PathBuf::from("ov"),
+            args: vec!["main.py".into()],
+            flags: flags(&["mode", "1"]),
+            time_limit: CHECKER_LIMIT,
+        };
+        assert_eq!(
+            group.checking(&own),
+            Some(Checking::Kattis {
+                program: PathBuf::from("ov"),
+                args: vec!["main.py".into()],
+                flags: flags(&["mode", "2", "big"]),
+                time_limit: CHECKER_LIMIT,
+            })
+        );
+        let without = CaseGroup {
+            validator_flags: None,
+            ..group.clone()
+        };
+        assert_eq!(without.checking(&own), None);
+    }
+
+    #[test]
+    fn a_bad_group_is_refused_naming_its_line() {
+        for (lines, message) in [
+            (
+                format!("{GROUP}\nvalidator-flags = \"case_sensitive\"\n"),
+                "line 5: [[package.metadata.judge.group]]: needs cases = \"NAME\"",
+            ),
+            (format!("{GROUP}\ncases = \"\"\n"), "line 5: [[package.metadata.judge.group]]: needs cases"),
+            (
+                format!("{GROUP}\ncases = \"secret\"\nvalidator_flags = \"x\"\n"),
+                "line 7: validator_flags in [[package.metadata.judge.group]]: its keys are cases, validator-flags, input-validator-flags",
+            ),
+            (format!("{GROUP}\ncases = secret\n"), "line 6: cases = secret: expected a string"),
+            (
+                format!("{GROUP}\ncases = \"a\"\n{GROUP}\ncases = \"a\"\n"),
+                "line 7: [[package.metadata.judge.group]]: cases = \"a\" is another group's too",
+            ),
+            (
+                format!("{GROUP}\ncases = \"a\"\nvalidator-flags = \"x\"\n"),
+                "validator-flags are the flags of compare = \"kattis\" or of an output-validator",
+            ),
+            (
+                format!("compare = \"kattis\"\n{GROUP}\ncases = \"a\"\nvalidator-flags = \"float_tolerance\"\n"),
+                "line 6: [[package.metadata.judge.group]]: validator-flags = \"float_tolerance\": float_tolerance needs a number",
+            ),
+            (
+                format!("{GROUP}\ncases = \"a\"\ninput-validator-flags = \"x\"\n"),
+                "input-validator-flags are the flags of input-validators, which it has not",
+            ),
+            (format!("{GROUP}\ncases\n"), "line 6: expected `key = value` in [package.metadata.judge.group]"),
+        ] {
+            let error = load_judge_table(&lines).unwrap_err().to_string();
             assert!(error.contains(message), "{lines:?}: {error}");
         }
     }

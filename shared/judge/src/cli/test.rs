@@ -192,6 +192,7 @@ pub(crate) fn test(options: &TestOptions) -> Result<Summary, Failure> {
         checker: false,
         output_validator: None,
         input_validators: None,
+        groups: Vec::new(),
         case_io: Default::default(),
     };
     let judges = Judges {

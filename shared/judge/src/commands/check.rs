@@ -140,10 +140,14 @@ fn validate_within(validator: &Path, input: &[u8], limit: Duration) -> io::Resul
 }
 
 /// Runs a contest package's input validator on `input`, as Kattis does:
-/// `VALIDATOR FLAGS < INPUT`; exit 42: valid; 43: invalid (its message the
+/// `VALIDATOR FLAGS < INPUT` (the flags of the case's group, else its own); exit 42: valid; 43: invalid (its message the
 /// tail of its stdout and stderr); anything else, or running past
 /// [`VALIDATOR_LIMIT`], is its failure.
-fn validate_as_kattis(validator: &InputValidator, input: &[u8]) -> io::Result<Validation> {
+fn validate_as_kattis(
+    validator: &InputValidator,
+    flags: &[String],
+    input: &[u8],
+) -> io::Result<Validation> {
     let mut args: Vec<&str> = Vec::new();
     for arg in &validator.prepared.args {
         args.push(
@@ -151,7 +155,7 @@ fn validate_as_kattis(validator: &InputValidator, input: &[u8]) -> io::Result<Va
                 .ok_or_else(|| io::Error::other("a path that is not UTF-8"))?,
         );
     }
-    args.extend(validator.flags.iter().map(String::as_str));
+    args.extend(flags.iter().map(String::as_str));
     let run = execute(&validator.prepared.program, &args, input, VALIDATOR_LIMIT)?;
     Ok(match run.status.and_then(|status| status.code()) {
         _ if run.timed_out(VALIDATOR_LIMIT) => Validation::Failed(format!(
@@ -421,6 +425,11 @@ pub fn check_cases_noting(
         None => String::new(),
     };
     let judged_by = checking.heading_note();
+    let judged_by = match problem.groups.len() {
+        0 => judged_by,
+        1 => format!("{judged_by}, 1 group with flags of its own"),
+        groups => format!("{judged_by}, {groups} groups with flags of their own"),
+    };
     let files = problem.case_io.heading_note();
     writeln!(
         out,
@@ -491,16 +500,20 @@ pub fn check_cases_noting(
         .max()
         .unwrap_or(0);
     for case in &suite.cases {
+        // A group's flags, where the case has one.
+        let group = problem.group_of(&case.name);
+        let group_checking = group.and_then(|group| group.checking(checking));
+        let checking = group_checking.as_ref().unwrap_or(checking);
+        let input_flags = group.and_then(|group| group.input_validator_flags.as_deref());
         let result = read_case_file(&case.input).and_then(|input| {
             let expected = read_case_file(&case.output)?;
             let validations = validator
                 .map(|validator| validate(validator, &input))
                 .into_iter()
-                .chain(
-                    input_validators
-                        .iter()
-                        .map(|validator| validate_as_kattis(validator, &input)),
-                );
+                .chain(input_validators.iter().map(|validator| {
+                    let flags = input_flags.unwrap_or(&validator.flags);
+                    validate_as_kattis(validator, flags, &input)
+                }));
             for validation in validations {
                 match validation? {
                     Validation::Valid => {}

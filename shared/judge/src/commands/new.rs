@@ -124,6 +124,9 @@ pub struct NewProblem {
     /// comment), as a tool that makes a problem from elsewhere has them (the
     /// importer: a package's limits and how it judges), after the others.
     pub judge_keys: Vec<String>,
+    /// Whole tables for the end of the manifest (the importer's
+    /// `[[package.metadata.judge.group]]`s), each with its header.
+    pub judge_tables: Vec<String>,
 }
 
 impl NewProblem {
@@ -615,7 +618,7 @@ fn check_existing(spec: &NewProblem, nothing_wanted: bool) -> Result<(), NewErro
 }
 
 /// A new problem's manifest: the template with its settings, and the
-/// comparison's keys after the `url` line.
+/// comparison's keys after the `url` line, and `judge_tables` at its end.
 fn manifest(spec: &NewProblem) -> String {
     let text = MANIFEST
         .replace("@NAME@", &spec.name)
@@ -668,11 +671,18 @@ fn manifest(spec: &NewProblem) -> String {
     } else {
         insert_after(&text, |line| line.starts_with("url = "), &keys.join("\n"))
     };
-    if spec.multi_case {
+    let text = if spec.multi_case {
         text.replace(SINGLE_CASE, MULTI_CASE)
     } else {
         text
+    };
+    let mut text = text;
+    for table in &spec.judge_tables {
+        text.push('\n');
+        text.push_str(table.trim_end());
+        text.push('\n');
     }
+    text
 }
 
 /// The manifest template's lines for an input of one case, and those of a

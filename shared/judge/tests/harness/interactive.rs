@@ -253,6 +253,7 @@ fn an_interactive_problem_is_checked_case_by_case() {
         checker: false,
         output_validator: None,
         input_validators: None,
+        groups: Vec::new(),
         case_io: Default::default(),
     };
     let check = |program: &Path, interactor: &Path| {

@@ -190,6 +190,7 @@ fn a_problems_report_shows_its_limits_and_each_peak() {
         checker: false,
         output_validator: None,
         input_validators: None,
+        groups: Vec::new(),
         case_io: Default::default(),
     };
     let mut report = Vec::new();

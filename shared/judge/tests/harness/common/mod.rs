@@ -58,6 +58,7 @@ pub fn fixture_problem(dir: &Path, time_limit: Duration) -> Problem {
         checker: false,
         output_validator: None,
         input_validators: None,
+        groups: Vec::new(),
         case_io: Default::default(),
     }
 }

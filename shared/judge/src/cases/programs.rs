@@ -158,6 +158,9 @@ impl Sources {
         named_main.unwrap_or(&self.files[0]).clone()
     }
 
+    /// Whether a source (or a header beside it) is as new as `binary` or
+    /// newer: a tie is taken for a change, as a file system that keeps whole
+    /// seconds gives one to an edit in the second of the build.
     fn is_stale(&self, binary: &Path) -> bool {
         let modified = |path: &Path| fs::metadata(path).and_then(|metadata| metadata.modified());
         let Ok(built) = modified(binary) else {
@@ -172,7 +175,7 @@ impl Sources {
         }
         sources
             .iter()
-            .any(|source| modified(source).map_or(true, |time| time > built))
+            .any(|source| modified(source).map_or(true, |time| time >= built))
     }
 
     fn build(&self, binary: &Path) -> io::Result<()> {
@@ -350,9 +353,10 @@ mod tests {
             dir.path(),
             &[
                 ("v/answer.h", "#define ANSWER 42\n"),
+                // pow of a value known only when it runs: libm's, linked.
                 (
                     "v/main.c",
-                    "#include \"answer.h\"\nint main(void) { return ANSWER; }\n",
+                    "#include <math.h>\n#include \"answer.h\"\nint main(int argc, char **argv) { (void)argv; return (int)pow(ANSWER, argc); }\n",
                 ),
             ],
         );
@@ -368,15 +372,42 @@ mod tests {
             built,
             "fresh: not built again"
         );
-        std::thread::sleep(std::time::Duration::from_millis(20));
+        // A header changed in the build's instant: built again.
         put(dir.path(), &[("v/answer.h", "#define ANSWER 43\n")]);
+        let header = fs::File::options()
+            .write(true)
+            .open(dir.path().join("v/answer.h"));
+        header.unwrap().set_modified(built).unwrap();
         sources.prepare(&binary).unwrap();
         assert_eq!(Command::new(&binary).status().unwrap().code(), Some(43));
+        std::thread::sleep(std::time::Duration::from_millis(20));
         put(dir.path(), &[("v/main.c", "int main(void) { return }\n")]);
         let error = sources.prepare(&binary).unwrap_err().to_string();
         assert!(
             error.starts_with("gcc could not build ") && error.contains("error"),
             "{error}"
         );
+    }
+
+    #[test]
+    fn rust_is_built_from_its_main_file_which_names_its_modules() {
+        let dir = tempdir().unwrap();
+        put(
+            dir.path(),
+            &[
+                (
+                    "r/main.rs",
+                    "mod answer;\nfn main() { std::process::exit(answer::ANSWER) }\n",
+                ),
+                ("r/answer.rs", "pub const ANSWER: i32 = 42;\n"),
+            ],
+        );
+        let sources = Sources::find(&dir.path().join("r")).unwrap();
+        assert_eq!((sources.language, sources.files.len()), (Language::Rust, 2));
+        let binary = dir.path().join("bin/r");
+        let prepared = sources.prepare(&binary).unwrap();
+        assert_eq!(prepared.program, binary);
+        let status = Command::new(&binary).status().unwrap();
+        assert_eq!(status.code(), Some(42));
     }
 }

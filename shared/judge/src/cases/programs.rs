@@ -5,8 +5,9 @@
 //! `.cxx`, `.c++`, `.C`; C: `.c`; Python 3: `.py`; Rust: `.rs`, for a
 //! package's example submissions). C, C++ and Rust are built by the
 //! system's `gcc`, `g++` and `rustc` into the release folder, again whenever
-//! a source is newer than the binary; Python runs under `python3`, its main
-//! file the only one, else the one named `main.*`, else the first by name.
+//! a source is as new as the binary or newer; Python runs under `python3`
+//! (on Windows its launcher `py -3` first), its main file the only one,
+//! else the one named `main.*`, else the first by name.
 
 use std::ffi::OsString;
 use std::fs;
@@ -132,10 +133,17 @@ impl Sources {
     /// (its messages in the error).
     pub fn prepare(&self, binary: &Path) -> io::Result<Prepared> {
         match self.language {
-            Language::Python => Ok(Prepared {
-                program: on_path("python3")?,
-                args: vec![self.main_file().into_os_string()],
-            }),
+            Language::Python => {
+                let paths = std::env::var_os("PATH").unwrap_or_default();
+                let (program, mut args) = python_in(&paths, cfg!(windows)).ok_or_else(|| {
+                    io::Error::new(
+                        io::ErrorKind::NotFound,
+                        "python3 is not on PATH (nor, on Windows, py or python): install Python 3 to run this problem's Python programs",
+                    )
+                })?;
+                args.push(self.main_file().into_os_string());
+                Ok(Prepared { program, args })
+            }
             Language::C | Language::Cpp | Language::Rust => {
                 if self.is_stale(binary) {
                     self.build(binary)?;
@@ -268,6 +276,28 @@ impl Prepared {
 }
 
 /// The program `name` found on `PATH`.
+/// Python 3 among the folders of `paths` (a `PATH`), and the arguments
+/// before a program's file: `python3`; on Windows (`windows`), where
+/// python.org's installer puts no `python3`, its launcher `py -3` first (a
+/// `python3` there may be the Store's stand-in, which only offers to
+/// install it), then `python3`, then `python`.
+fn python_in(paths: &std::ffi::OsStr, windows: bool) -> Option<(PathBuf, Vec<OsString>)> {
+    let (candidates, suffix): (&[(&str, &[&str])], &str) = if windows {
+        (
+            &[("py", &["-3"]), ("python3", &[]), ("python", &[])],
+            ".exe",
+        )
+    } else {
+        (&[("python3", &[])], "")
+    };
+    candidates.iter().find_map(|(name, args)| {
+        let program = std::env::split_paths(paths)
+            .map(|folder| folder.join(format!("{name}{suffix}")))
+            .find(|candidate| candidate.is_file())?;
+        Some((program, args.iter().map(OsString::from).collect()))
+    })
+}
+
 fn on_path(name: &str) -> io::Result<PathBuf> {
     let paths = std::env::var_os("PATH").unwrap_or_default();
     std::env::split_paths(&paths)
@@ -409,5 +439,43 @@ mod tests {
         assert_eq!(prepared.program, binary);
         let status = Command::new(&binary).status().unwrap();
         assert_eq!(status.code(), Some(42));
+    }
+
+    #[test]
+    fn python_is_python3_or_on_windows_its_launcher_first() {
+        let dir = tempdir().unwrap();
+        let (unix, windows) = (dir.path().join("unix"), dir.path().join("windows"));
+        put(
+            dir.path(),
+            &[
+                ("unix/python", ""),
+                ("unix/py", ""),
+                ("windows/python.exe", ""),
+                // Not a .exe: not a program on Windows.
+                ("windows/python3", ""),
+            ],
+        );
+        let paths = |folders: &[&Path]| std::env::join_paths(folders).unwrap();
+        // Only python3 is Python 3 for certain on Unix.
+        assert_eq!(python_in(&paths(&[&unix]), false), None);
+        put(dir.path(), &[("unix/python3", "")]);
+        let found = python_in(&paths(&[&unix]), false);
+        assert_eq!(found, Some((unix.join("python3"), Vec::new())));
+        // On Windows: py -3, else python3, else python, each a .exe.
+        assert_eq!(
+            python_in(&paths(&[&windows]), true),
+            Some((windows.join("python.exe"), Vec::new()))
+        );
+        put(dir.path(), &[("late/python3.exe", ""), ("late/py.exe", "")]);
+        let late = dir.path().join("late");
+        assert_eq!(
+            python_in(&paths(&[&windows, &late]), true),
+            Some((late.join("py.exe"), vec![OsString::from("-3")]))
+        );
+        fs::remove_file(late.join("py.exe")).unwrap();
+        assert_eq!(
+            python_in(&paths(&[&windows, &late]), true),
+            Some((late.join("python3.exe"), Vec::new()))
+        );
     }
 }

@@ -35,16 +35,20 @@ enum Judging {
     },
 }
 
-/// Copies the folder `from` to `to` (made), file by file, subfolders too.
+/// Copies the folder `from` to `to` (made), file by file, subfolders too
+/// (a link as what it links to); an error names the file.
 fn copy_folder(from: &Path, to: &Path) -> io::Result<()> {
-    fs::create_dir_all(to)?;
-    for entry in fs::read_dir(from)? {
-        let path = entry?.path();
+    fn named(path: &Path) -> impl Fn(io::Error) -> io::Error + '_ {
+        move |error| io::Error::new(error.kind(), format!("{}: {error}", show_path(path)))
+    }
+    fs::create_dir_all(to).map_err(named(to))?;
+    for entry in fs::read_dir(from).map_err(named(from))? {
+        let path = entry.map_err(named(from))?.path();
         let target = to.join(path.file_name().unwrap_or_default());
         if path.is_dir() {
             copy_folder(&path, &target)?;
         } else {
-            fs::copy(&path, &target)?;
+            fs::copy(&path, &target).map_err(named(&path))?;
         }
     }
     Ok(())

@@ -496,6 +496,19 @@ fn an_import_that_cannot_be_made_writes_nothing() {
     let interactive = scratch.path().join("interactive");
     fs::create_dir_all(interactive.join("data/secret")).unwrap();
     fs::write(interactive.join("problem.yaml"), "type: interactive\n").unwrap();
+    // A header linked from outside the package, where it is not.
+    let linked = scratch.path().join("linked");
+    fs::create_dir_all(linked.join("data/sample")).unwrap();
+    fs::create_dir_all(linked.join("input_validators/check")).unwrap();
+    fs::write(linked.join("problem.yaml"), "name: Linked\n").unwrap();
+    fs::write(linked.join("data/sample/1.in"), "1\n").unwrap();
+    fs::write(linked.join("data/sample/1.ans"), "1\n").unwrap();
+    fs::write(linked.join("input_validators/check/check.cpp"), "").unwrap();
+    std::os::unix::fs::symlink(
+        "../../../tools/validation.h",
+        linked.join("input_validators/check/validation.h"),
+    )
+    .unwrap();
     let not_zip = scratch.path().join("not.zip");
     fs::write(&not_zip, "not a zip").unwrap();
     for (args, message) in [
@@ -517,6 +530,14 @@ fn an_import_that_cannot_be_made_writes_nothing() {
             "validation is custom, but there is no program in output_validators/ or output_validator/",
         ),
         (vec![not_zip.to_str().unwrap()], "not.zip: "),
+        (
+            vec![linked.to_str().unwrap()],
+            "linked: the package could not be copied in (",
+        ),
+        (
+            vec![linked.to_str().unwrap()],
+            "input_validators/check/validation.h: No such file or directory",
+        ),
         (
             vec!["--cases", divide, "nonexistent"],
             "nonexistent: not a problem of this workspace",

@@ -138,10 +138,13 @@ pub fn submissions(dir: &Path) -> io::Result<(Vec<Submission>, Vec<String>)> {
             .collect::<io::Result<_>>()?;
         entries.sort();
         for path in entries {
-            let shown = format!(
-                "{name}/{}",
-                path.file_name().unwrap_or_default().to_string_lossy()
-            );
+            let file_name = path.file_name().unwrap_or_default().to_string_lossy();
+            // A hidden file (`.gitkeep`, which keeps an empty folder in git)
+            // is no submission.
+            if file_name.starts_with('.') {
+                continue;
+            }
+            let shown = format!("{name}/{file_name}");
             let sources = match Sources::find(&path) {
                 Ok(sources) if !is_python2(&sources) => sources,
                 Ok(_) => {
@@ -396,6 +399,7 @@ mod tests {
                 "// @EXPECTED_RESULTS@: WRONG-ANSWER, TIMELIMIT\n",
             ),
             ("slow_accepted/e.c", ""),
+            ("wrong_answer/.gitkeep", ""),
         ] {
             let path = dir.path().join(path);
             fs::create_dir_all(path.parent().unwrap()).unwrap();

@@ -4,7 +4,8 @@
 //!
 //! What a submission must get is the folder it is in (`submissions/accepted/`,
 //! `wrong_answer/`, `time_limit_exceeded/`, `run_time_error/`,
-//! `partially_accepted/`), or a DOMjudge tag in its source,
+//! `partially_accepted/`; 2025-09's `rejected/` and `brute_force/`), or a
+//! DOMjudge tag in its source,
 //! `@EXPECTED_RESULTS@: CORRECT, TIMELIMIT`, which then says it. Its result
 //! is problemtools' default: the worst verdict over the cases, by the order
 //! tool failure, RE (a memory limit counts as one), TLE, OLE, WA; AC when
@@ -25,12 +26,18 @@ use crate::commands::check::{check_cases_noting, Judges, Style};
 use crate::show::show_path;
 
 /// The folders of a package's `submissions/` and what each must get.
-const FOLDERS: [(&str, Expected); 5] = [
+const FOLDERS: [(&str, Expected); 7] = [
     ("accepted", Expected::Accepted),
     ("wrong_answer", Expected::Results(&["WA"])),
     ("time_limit_exceeded", Expected::Results(&["TLE"])),
     ("run_time_error", Expected::Results(&["RE", "MLE"])),
     ("partially_accepted", Expected::Partially),
+    // 2025-09: some case not accepted, by the submission's own verdict.
+    (
+        "rejected",
+        Expected::Results(&["RE", "MLE", "TLE", "OLE", "WA"]),
+    ),
+    ("brute_force", Expected::BruteForce),
 ];
 
 /// What a submission must get.
@@ -44,6 +51,9 @@ pub enum Expected {
     Tagged(Vec<&'static str>),
     /// Some secret case passed and another not.
     Partially,
+    /// Too slow or crashed somewhere, never a wrong answer (2025-09's
+    /// `brute_force/`).
+    BruteForce,
 }
 
 impl Expected {
@@ -53,6 +63,7 @@ impl Expected {
             Expected::Results(codes) => codes.join(" or "),
             Expected::Tagged(codes) => codes.join(" or "),
             Expected::Partially => "some secret case AC, another not".to_string(),
+            Expected::BruteForce => "RE or TLE, and no WA".to_string(),
         }
     }
 }
@@ -218,6 +229,10 @@ pub fn as_expected(expected: &Expected, result: &str, names: &[String], verdicts
                     .any(|(name, code)| !name.starts_with("sample") && (*code == "AC") == wanted)
             };
             secret(true) && secret(false)
+        }
+        Expected::BruteForce => {
+            matches!(result, "RE" | "MLE" | "TLE")
+                && !verdicts.iter().any(|code| matches!(*code, "WA" | "OLE"))
         }
     }
 }
@@ -385,6 +400,26 @@ mod tests {
         );
         let tagged = Expected::Tagged(vec!["AC", "TLE"]);
         assert!(as_expected(&tagged, "TLE", &names, &["AC", "TLE", "AC"]));
+        let brute = Expected::BruteForce;
+        assert!(as_expected(&brute, "TLE", &names, &["AC", "TLE", "AC"]));
+        assert!(as_expected(&brute, "MLE", &names, &["AC", "MLE", "TLE"]));
+        assert!(as_expected(&brute, "RE", &names, &["AC", "RE", "TLE"]));
+        assert!(
+            !as_expected(&brute, "TLE", &names, &["WA", "TLE", "AC"]),
+            "a wrong answer anywhere"
+        );
+        assert!(!as_expected(&brute, "TLE", &names, &["AC", "TLE", "OLE"]));
+        assert!(!as_expected(&brute, "AC", &names, &["AC", "AC", "AC"]));
+        let (_, rejected) = FOLDERS
+            .iter()
+            .find(|(name, _)| *name == "rejected")
+            .unwrap();
+        assert!(as_expected(rejected, "WA", &names, &["AC", "WA", "AC"]));
+        assert!(!as_expected(rejected, "AC", &names, &["AC", "AC", "AC"]));
+        assert!(
+            !as_expected(rejected, "FAIL", &names, &["AC", "FAIL", "AC"]),
+            "a validator's failure is not the submission's"
+        );
     }
 
     #[test]

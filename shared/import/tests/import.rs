@@ -461,6 +461,19 @@ fn verify_judges_every_example_submission_against_its_folder_or_tag() {
         report.contains("WA   accepted/rounded.py: NOT as expected, which is AC (WA first on sample-1, 3 of 4 cases AC)"),
         "{report}"
     );
+    // Without cases, nothing is judged: an error, never a pass.
+    let io_tests = ws.path().join("io-tests/divide");
+    for entry in fs::read_dir(&io_tests).unwrap() {
+        fs::remove_file(entry.unwrap().path()).unwrap();
+    }
+    let (as_expected, all, report) = verified(ws.path(), "divide");
+    assert_eq!((as_expected, all), (0, 8), "{report}");
+    assert!(
+        report
+            .lines()
+            .any(|line| line.starts_with("ERR  accepted/divide.py: NOT as expected, which is AC")),
+        "{report}"
+    );
 }
 
 #[test]

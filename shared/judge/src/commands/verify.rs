@@ -222,13 +222,11 @@ pub fn as_expected(expected: &Expected, result: &str, names: &[String], verdicts
         Expected::Results(codes) => codes.contains(&result),
         Expected::Tagged(codes) => codes.contains(&result),
         Expected::Partially => {
-            let secret = |wanted: bool| {
-                names
-                    .iter()
-                    .zip(verdicts)
-                    .any(|(name, code)| !name.starts_with("sample") && (*code == "AC") == wanted)
-            };
-            secret(true) && secret(false)
+            let secret: Vec<&str> = (names.iter().zip(verdicts))
+                .filter(|(name, _)| !name.starts_with("sample"))
+                .map(|(_, code)| *code)
+                .collect();
+            secret.contains(&"AC") && secret.iter().any(|code| *code != "AC")
         }
         Expected::BruteForce => {
             matches!(result, "RE" | "MLE" | "TLE")
@@ -398,6 +396,8 @@ mod tests {
             !as_expected(&partially, "WA", &names, &["AC", "WA", "WA"]),
             "a sample is not enough"
         );
+        assert!(!as_expected(&partially, "AC", &names, &["AC", "AC", "AC"]));
+        assert!(!as_expected(&partially, "WA", &names, &["WA", "WA", "WA"]));
         let tagged = Expected::Tagged(vec!["AC", "TLE"]);
         assert!(as_expected(&tagged, "TLE", &names, &["AC", "TLE", "AC"]));
         let brute = Expected::BruteForce;
@@ -477,5 +477,19 @@ mod tests {
             tag("// @EXPECTED_RESULTS@: FAST"),
             Err("@EXPECTED_RESULTS@: unknown result FAST".to_string())
         );
+        // Every result DOMjudge names, in either spelling.
+        for (names, codes) in [
+            ("CORRECT, ACCEPTED", &["AC", "AC"][..]),
+            ("WRONG-ANSWER, WRONG_ANSWER, NO-OUTPUT", &["WA", "WA", "WA"]),
+            ("TIMELIMIT, TIME_LIMIT_EXCEEDED", &["TLE", "TLE"]),
+            ("RUN-ERROR, RUN_TIME_ERROR", &["RE", "MLE", "RE", "MLE"]),
+            (
+                "MEMORY-LIMIT, OUTPUT-LIMIT, COMPILER-ERROR",
+                &["MLE", "OLE", "CE"],
+            ),
+        ] {
+            let text = format!("// @EXPECTED_RESULTS@: {names}\n");
+            assert_eq!(tag(&text), Ok(Some(codes.to_vec())), "{names}");
+        }
     }
 }

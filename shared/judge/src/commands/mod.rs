@@ -5,7 +5,7 @@
 //! - [`passed`]: what `judge check` remembers of the problems that passed;
 //! - [`stress`]: a submission against its brute force on generated inputs;
 //! - [`outputs`]: the `.out` of new inputs, from the brute force;
-//! - [`bench`]: solutions timed against their input-only baselines;
+//! - [`bench`](mod@bench): solutions timed against their input-only baselines;
 //! - [`build`]: the release build of what a command runs;
 //! - [`verify`]: a contest package's example submissions against their verdicts;
 //! - [`new`]: a new problem's crate and folder, or pieces added to a problem.

@@ -51,9 +51,9 @@ impl Shared {
     /// workspace's `Cargo.toml`, `Cargo.lock`'s registry packages,
     /// `.cargo/config.toml` and toolchain file (by their contents), every
     /// file of `shared/judge/` (which each problem depends on) and `libs/`
-    /// (by path and [stamp](hash_stamp)), cargo's own configuration in
+    /// (by path and stamp: `hash_stamp`), cargo's own configuration in
     /// `CARGO_HOME`, rustup's settings (its default toolchain and
-    /// overrides), the compiler ([`hash_compiler`]), the environment
+    /// overrides), the compiler (`hash_compiler`), the environment
     /// variables that change a build, the judge's own binary (by stamp:
     /// cargo writes a new file when it builds one) and the runner's name.
     /// `cargo` is the cargo that builds the problems, when known (`CARGO`,
@@ -255,7 +255,7 @@ fn folder_and_under(folder: &Path, paths: &mut Vec<PathBuf>) -> io::Result<()> {
 }
 
 /// The digest of paths ([`stamped_paths`]), each by name and
-/// [stamp](hash_stamp): with [`Shared`], a problem's [fingerprint].
+/// stamp (`hash_stamp`): with [`Shared`], a problem's [fingerprint].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Stamps(u64);
 

@@ -200,15 +200,7 @@ impl Execution {
 /// Describes how a finished program ended: `exit status 3`, `signal 11 (SIGSEGV)`.
 pub fn describe_status(status: ExitStatus) -> String {
     if let Some(code) = status.code() {
-        // On Windows a crash is an exit with an NTSTATUS error code.
-        if cfg!(windows) && code as u32 >= 0xC000_0000 {
-            return format!(
-                "exit status {:#010X} ({})",
-                code as u32,
-                ntstatus_name(code as u32)
-            );
-        }
-        return format!("exit status {code}");
+        return describe_code(code, cfg!(windows));
     }
     #[cfg(unix)]
     {
@@ -218,6 +210,19 @@ pub fn describe_status(status: ExitStatus) -> String {
         }
     }
     format!("{status}")
+}
+
+/// An exit code, for a message: `exit status 3`; on Windows (`windows`), a
+/// crash is an exit with an NTSTATUS error code, named.
+fn describe_code(code: i32, windows: bool) -> String {
+    if windows && code as u32 >= 0xC000_0000 {
+        return format!(
+            "exit status {:#010X} ({})",
+            code as u32,
+            ntstatus_name(code as u32)
+        );
+    }
+    format!("exit status {code}")
 }
 
 /// The name of a Windows NTSTATUS error a crashed program exits with.
@@ -249,16 +254,21 @@ impl Backend {
     /// When `JUDGE_RUNNER` names no backend of this system.
     pub fn chosen() -> io::Result<Backend> {
         let asked = std::env::var_os("JUDGE_RUNNER");
-        let native = Backend::native();
-        match asked.as_ref().and_then(|name| name.to_str()) {
+        Backend::chosen_from(asked.as_deref(), Backend::native(), cfg!(unix))
+    }
+
+    /// [`chosen`](Backend::chosen) where `asked` is `JUDGE_RUNNER`, `native`
+    /// the system's own backend, and `unix` whether the system is a Unix.
+    fn chosen_from(asked: Option<&OsStr>, native: Backend, unix: bool) -> io::Result<Backend> {
+        match asked.and_then(|name| name.to_str()) {
             None => Ok(native),
             Some(name) if name == native.name() => Ok(native),
-            Some("unix") if cfg!(unix) => Ok(Backend::Unix),
+            Some("unix") if unix => Ok(Backend::Unix),
             _ => Err(io::Error::new(
                 io::ErrorKind::InvalidInput,
                 format!(
                     "JUDGE_RUNNER={}: this system's runners are {}",
-                    asked.as_deref().unwrap_or_default().to_string_lossy(),
+                    asked.unwrap_or_default().to_string_lossy(),
                     if native == Backend::Linux {
                         "linux (the default) and unix"
                     } else {
@@ -470,3 +480,62 @@ pub fn interact(
 
 /// A program to start: its path, its arguments and its limits.
 type Start<'a> = (&'a Path, &'a [&'a OsStr], &'a Limits);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // Windows' codes, which a Linux run of the tests meets only here (the
+    // runner's Windows tests see them under wine).
+    #[test]
+    fn an_exit_code_is_described_and_a_windows_crash_named() {
+        assert_eq!(describe_code(3, false), "exit status 3");
+        assert_eq!(describe_code(3, true), "exit status 3");
+        let crash = 0xC000_0005_u32 as i32;
+        assert_eq!(describe_code(crash, false), "exit status -1073741819");
+        assert_eq!(
+            describe_code(crash, true),
+            "exit status 0xC0000005 (STATUS_ACCESS_VIOLATION)"
+        );
+        for (code, name) in [
+            (0xC000_0005, "STATUS_ACCESS_VIOLATION"),
+            (0xC000_001D, "STATUS_ILLEGAL_INSTRUCTION"),
+            (0xC000_0094, "STATUS_INTEGER_DIVIDE_BY_ZERO"),
+            (0xC000_00FD, "STATUS_STACK_OVERFLOW"),
+            (0xC000_0409, "STATUS_STACK_BUFFER_OVERRUN, as abort() ends"),
+            (0xC000_013A, "STATUS_CONTROL_C_EXIT"),
+            (0xC000_0001, "an NTSTATUS error"),
+        ] {
+            assert_eq!(ntstatus_name(code), name, "{code:#X}");
+        }
+    }
+
+    #[test]
+    fn the_backend_is_the_systems_own_or_the_one_asked_for() {
+        use Backend::{Linux, Unix, Windows};
+        let chosen = |asked: Option<&str>, native, unix| {
+            Backend::chosen_from(asked.map(OsStr::new), native, unix)
+                .map_err(|error| error.to_string())
+        };
+        assert_eq!(chosen(None, Linux, true), Ok(Linux));
+        assert_eq!(chosen(Some("linux"), Linux, true), Ok(Linux));
+        assert_eq!(chosen(Some("unix"), Linux, true), Ok(Unix));
+        assert_eq!(chosen(Some("unix"), Unix, true), Ok(Unix));
+        assert_eq!(chosen(Some("windows"), Windows, false), Ok(Windows));
+        assert_eq!(
+            chosen(Some("unix"), Windows, false),
+            Err("JUDGE_RUNNER=unix: this system's runners are windows".to_string())
+        );
+        assert_eq!(
+            chosen(Some("windows"), Linux, true),
+            Err(
+                "JUDGE_RUNNER=windows: this system's runners are linux (the default) and unix"
+                    .to_string()
+            )
+        );
+        assert_eq!(
+            chosen(Some("linux"), Unix, true),
+            Err("JUDGE_RUNNER=linux: this system's runners are unix".to_string())
+        );
+    }
+}

@@ -251,6 +251,17 @@ fn problem_in(dir: &Path, limit: Duration) -> Problem {
 /// shortly before the limit is accepted, and its CPU time is reported. (The
 /// margin leaves room for a loaded machine's scheduling; the ignored test
 /// `examples/exit_time_precision.rs` measures closer.)
+/// The harness notices a program's end when it comes, not at its time limit:
+/// a run of a program that exits at once returns long before a limit of 30 s.
+#[test]
+fn a_run_returns_when_its_program_ends_not_at_its_limit() {
+    let started = Instant::now();
+    let run = run_script("exit 0", b"", 30 * SECOND);
+    let took = started.elapsed();
+    assert!(run.succeeded(), "{}", run.describe_end());
+    assert!(took < 10 * SECOND, "returned after {took:?}");
+}
+
 #[test]
 fn a_run_that_ends_before_the_limit_is_accepted() {
     let limit = Duration::from_millis(300);
@@ -557,4 +568,16 @@ fn a_program_that_cannot_start_is_an_error() {
     assert!(error.to_string().contains("program"), "{error}");
     let run = execute(Path::new("/bin/echo"), &["516"], b"", SECOND).unwrap();
     assert_eq!(run.stdout, b"516\n");
+}
+
+/// An input many times what a pipe holds reaches the program whole: every
+/// byte once, however the writes were cut, up to its last.
+#[test]
+fn an_input_larger_than_a_pipe_reaches_the_program_whole() {
+    let input: Vec<u8> = (0..8u32 << 20).map(|i| b'a' + (i % 26) as u8).collect();
+    let run = run_script("wc -c", &input, 10 * SECOND);
+    assert!(run.succeeded(), "{}", run.describe_end());
+    assert_eq!(String::from_utf8_lossy(&run.stdout).trim(), "8388608");
+    let run = run_script("tail -c 3", &input, 10 * SECOND);
+    assert_eq!(String::from_utf8_lossy(&run.stdout), "rst");
 }

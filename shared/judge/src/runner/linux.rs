@@ -285,13 +285,9 @@ fn supervise(
                 .max()
                 .unwrap_or(now);
             let open = captures.iter().any(|capture| capture.fd.is_some());
-            match (last_end + DRAIN_GRACE).checked_duration_since(now) {
-                Some(left) if open => left,
-                // Past the grace, a stream with bytes or its end waiting is
-                // still read (this thread may itself have been held up); one
-                // that a look finds quiet is abandoned.
-                None if open && !quiet && now < last_end + DRAIN_PATIENCE => Duration::ZERO,
-                _ => return Ok(()),
+            match drain_wait(now, last_end, open, quiet) {
+                Some(wait) => wait,
+                None => return Ok(()),
             }
         } else {
             processes
@@ -416,6 +412,20 @@ fn finish(
     })
 }
 
+/// Once every process has ended (the last noticed at `last_end`), how long
+/// to wait on the streams still `open`, or `None`: done. Within
+/// [`DRAIN_GRACE`] they are waited for; past it, a stream with bytes or its
+/// end waiting is still read (this thread may itself have been held up),
+/// until [`DRAIN_PATIENCE`], and one that the last look found `quiet` is
+/// abandoned.
+fn drain_wait(now: Instant, last_end: Instant, open: bool, quiet: bool) -> Option<Duration> {
+    match (last_end + DRAIN_GRACE).checked_duration_since(now) {
+        Some(left) if open => Some(left),
+        None if open && !quiet && now < last_end + DRAIN_PATIENCE => Some(Duration::ZERO),
+        _ => None,
+    }
+}
+
 fn set_nonblocking(fd: &OwnedFd) -> io::Result<()> {
     // SAFETY: fcntl on a descriptor this function borrows.
     unsafe {
@@ -459,6 +469,34 @@ mod tests {
     use std::io::Write;
 
     use super::*;
+
+    #[test]
+    fn streams_are_waited_for_through_the_grace_then_read_while_busy() {
+        let end = Instant::now();
+        let at = |millis| end + Duration::from_millis(millis);
+        let grace = DRAIN_GRACE.as_millis() as u64;
+        let patience = DRAIN_PATIENCE.as_millis() as u64;
+        // Within the grace: the rest of it, if a stream is open.
+        assert_eq!(drain_wait(at(0), end, true, true), Some(DRAIN_GRACE));
+        assert_eq!(
+            drain_wait(at(grace - 30), end, true, false),
+            Some(Duration::from_millis(30))
+        );
+        assert_eq!(drain_wait(at(10), end, false, false), None);
+        // Past it: a busy stream is read on, until the patience runs out.
+        assert_eq!(
+            drain_wait(at(grace + 1), end, true, false),
+            Some(Duration::ZERO)
+        );
+        assert_eq!(
+            drain_wait(at(patience - 1), end, true, false),
+            Some(Duration::ZERO)
+        );
+        assert_eq!(drain_wait(at(patience), end, true, false), None);
+        assert_eq!(drain_wait(at(patience + 1), end, true, false), None);
+        assert_eq!(drain_wait(at(grace + 1), end, true, true), None);
+        assert_eq!(drain_wait(at(grace + 1), end, false, false), None);
+    }
 
     #[test]
     fn a_capture_keeps_its_cap_and_reports_the_first_byte_past_it_once() {

@@ -133,6 +133,57 @@ fn a_stream_an_escapee_holds_is_abandoned_after_the_grace() {
     );
 }
 
+/// A stream that a process outside the run holds (the program handed its
+/// stdout over a socket to one started by the test, out of every backend's
+/// reach) and that stays quiet is abandoned once the drain grace has passed,
+/// not read on until the drain's patience runs out.
+#[test]
+fn a_quiet_stream_held_from_outside_the_run_is_abandoned_after_the_grace() {
+    let dir = judge::scratch::tempdir().unwrap();
+    let socket = dir.path().join("socket");
+    // Takes a descriptor and holds it, writing nothing, for 5 s.
+    let holder = "import socket, sys, time\n\
+        server = socket.socket(socket.AF_UNIX)\n\
+        server.bind(sys.argv[1])\n\
+        server.listen(1)\n\
+        print('ready', flush=True)\n\
+        connection, _ = server.accept()\n\
+        _, fds, _, _ = socket.recv_fds(connection, 1, 1)\n\
+        connection.send(b'k')\n\
+        time.sleep(5)\n";
+    let mut outside = Command::new("python3")
+        .args(["-c", holder])
+        .arg(&socket)
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut ready = [0u8; 6];
+    std::io::Read::read_exact(outside.stdout.as_mut().unwrap(), &mut ready).unwrap();
+    // Ends once the holder has its stdout.
+    let body = format!(
+        "exec python3 -c 'import socket, sys\n\
+         client = socket.socket(socket.AF_UNIX)\n\
+         client.connect(sys.argv[1])\n\
+         print(516, flush=True)\n\
+         socket.send_fds(client, [b\"x\"], [1])\n\
+         client.recv(1)' {}",
+        socket.display()
+    );
+    let started = Instant::now();
+    let run = run_script(&body, b"", 5 * SECOND);
+    let took = started.elapsed();
+    let _ = outside.kill();
+    let _ = outside.wait();
+    assert!(run.succeeded(), "{}", run.describe_end());
+    assert_eq!(run.stdout, b"516\n");
+    assert!(run.streams_abandoned, "{run:?}");
+    // Two Pythons' starts and the grace; reading on would take the patience.
+    assert!(
+        took < judge::runner::DRAIN_PATIENCE,
+        "returned after {took:?}"
+    );
+}
+
 /// Defect 1, the last gap (issue 20): a descendant that both leaves the
 /// session and empties its environment is ended with the run too, inside a
 /// threaded library user as in the `judge` command: the run's keeper is its

@@ -411,6 +411,42 @@ fn an_interactive_package_is_judged_by_its_validator_talking_to_the_program() {
     );
 }
 
+/// An interactive package whose C++ validator speaks first and leaves
+/// SIGPIPE at its default: the submissions that stop reading get DOMjudge's
+/// verdicts (one that exits is WA, one that spins is TLE), not the
+/// validator's failure; a validator that really fails is still ERR.
+#[test]
+fn a_program_that_stops_reading_is_judged_as_domjudge_judges_it() {
+    let ws = workspace();
+    let ask = packages().join("ask");
+    let (code, stdout, stderr) = import(ws.path(), &[ask.to_str().unwrap()]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let (as_expected, all, report) = verified(ws.path(), "ask");
+    assert_eq!((as_expected, all), (4, 4), "{report}");
+    for line in [
+        "AC   accepted/sums.py: as expected (2 of 2 cases AC)",
+        "WA   wrong_answer/exits.py: as expected (WA first on secret-1, 0 of 2 cases AC)",
+        "TLE  time_limit_exceeded/spins.py: as expected (TLE first on secret-1, 0 of 2 cases AC)",
+    ] {
+        assert!(report.contains(line), "{line}\n{report}");
+    }
+    let exits = script(ws.path(), "exits", "exit 0");
+    let (failed, report) = judged(ws.path(), "ask", &exits);
+    assert_eq!(failed, 2, "{report}");
+    assert!(
+        report.contains("the output validator says: no answer to query 1: the program ended"),
+        "{report}"
+    );
+    // An input the validator cannot read: it exits 1, its own failure.
+    fs::write(ws.path().join("io-tests/ask/unreadable.in"), "twenty\n").unwrap();
+    fs::write(ws.path().join("io-tests/ask/unreadable.out"), "").unwrap();
+    let (_, report) = judged(ws.path(), "ask", &exits);
+    assert!(
+        report.contains("unreadable: the output validator failed: exit status 1 (an output validator exits 42 or 43)"),
+        "{report}"
+    );
+}
+
 /// `judge verify` of the problem `name`: the submissions as expected, all
 /// of them, and the report.
 fn verified(root: &Path, name: &str) -> (usize, usize, String) {

@@ -194,6 +194,30 @@ fn an_interactive_exchange_runs_over_direct_pipes_and_says_who_ended_first() {
     assert!(!exchange("drain").program_ended_first);
 }
 
+/// What the interactor writes after the program has gone is read and
+/// dropped by the runner: its writes do not fail (nor block), as under
+/// DOMjudge's runpipe.
+#[test]
+fn an_interactor_writing_after_the_program_has_gone_is_drained() {
+    let interaction = interact(
+        Path::new(PROBE),
+        &seconds(30),
+        Path::new(PROBE),
+        &[OsStr::new("outlast")],
+        Duration::from_secs(30),
+    )
+    .unwrap();
+    for run in [&interaction.program, &interaction.interactor] {
+        assert!(
+            run.succeeded(),
+            "{} {}",
+            run.describe_end(),
+            String::from_utf8_lossy(&run.stderr)
+        );
+    }
+    assert!(interaction.program_ended_first);
+}
+
 #[test]
 fn a_missing_program_is_named_and_its_interactor_ended() {
     let missing = Path::new("no-such-program.exe");

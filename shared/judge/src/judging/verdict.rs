@@ -100,6 +100,20 @@ impl Verdict {
         Verdict::of_failed_run(run, time_limit).unwrap_or_else(|| judge_output(&run.stdout))
     }
 
+    /// How a program talking to an interactor failed by itself, if it did:
+    /// as [`Verdict::of_failed_run`], but a program ended by SIGPIPE (it
+    /// wrote to an interactor that had gone) is left to the interactor's
+    /// word, as problemtools' `interactive` reports it (an exit of 0).
+    fn of_failed_exchange(run: &Execution, time_limit: Duration) -> Option<Verdict> {
+        let verdict = Verdict::of_failed_run(run, time_limit);
+        match verdict {
+            Some(Verdict::RuntimeError { .. }) if run.killed.is_none() && ended_by_sigpipe(run) => {
+                None
+            }
+            verdict => verdict,
+        }
+    }
+
     /// How a run failed by itself, if it did: OLE, MLE, TLE or RE.
     fn of_failed_run(run: &Execution, time_limit: Duration) -> Option<Verdict> {
         if run.killed == Some(Kill::OutputLimit) || run.stdout_truncated {
@@ -154,7 +168,7 @@ impl Verdict {
             .status
             .and_then(|status| status.code())
             .filter(|_| !interactor.timed_out(interactor.limits.time));
-        let own_failure = Verdict::of_failed_run(&interaction.program, time_limit);
+        let own_failure = Verdict::of_failed_exchange(&interaction.program, time_limit);
         if interaction.program_ended_first || said == Some(0) {
             if let Some(verdict) = own_failure {
                 return Ok(verdict);
@@ -237,7 +251,7 @@ impl Verdict {
         if said == Some(43) && !interaction.program_ended_first {
             return Ok(rejected());
         }
-        if let Some(verdict) = Verdict::of_failed_run(&interaction.program, time_limit) {
+        if let Some(verdict) = Verdict::of_failed_exchange(&interaction.program, time_limit) {
             return Ok(verdict);
         }
         Ok(if said == Some(42) {
@@ -289,6 +303,21 @@ pub fn judge_kattis_interactive(
         output: Vec::new(),
         interaction,
     })
+}
+
+/// Whether the run was ended by SIGPIPE (never on Windows, which has no
+/// signals: a write to a closed pipe fails there).
+fn ended_by_sigpipe(run: &Execution) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        run.status.and_then(|status| status.signal()) == Some(libc::SIGPIPE)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = run;
+        false
+    }
 }
 
 /// What a program prints when an allocation fails, by language: Rust's

@@ -65,6 +65,7 @@ pub(super) fn execute(
         [&stdin_read, &stdout_write, &stderr_write],
         limits,
         working_dir,
+        false,
     )?;
     drop((stdin_read, stdout_write, stderr_write));
     let mut processes = [process];
@@ -94,6 +95,7 @@ pub(super) fn interact(
         [&interactor_in, &interactor_out, &interactor_err_write],
         interactor_limits,
         None,
+        true,
     )?;
     let program_process = keeper::start(
         program,
@@ -101,17 +103,23 @@ pub(super) fn interact(
         [&program_in, &program_out, &program_err_write],
         limits,
         None,
+        false,
     )?;
-    drop((program_in, program_out, program_err_write));
+    drop((program_out, program_err_write));
     drop((interactor_in, interactor_out, interactor_err_write));
     let mut processes = [program_process, interactor_process];
     let mut captures = [
         Capture::new(program_err, Keep::Tail(STDERR_KEPT), 0)?,
         Capture::new(interactor_err, Keep::Tail(STDERR_KEPT), 1)?,
+        // The program's stdin stays open here, and once the program has gone
+        // what the interactor still writes is read and dropped, as DOMjudge's
+        // runpipe does: the interactor's writes neither fail nor block, and
+        // it reads the program's end and gives its verdict.
+        Capture::new(program_in, Keep::NothingOnceEnded, 0)?,
     ];
     supervise(&mut processes, &mut [], &mut captures)?;
     let [program_process, interactor_process] = processes;
-    let [program_err, interactor_err] = captures;
+    let [program_err, interactor_err, _] = captures;
     let program_ended_first = match (&program_process.end, &interactor_process.end) {
         (Some(program), Some(interactor)) => program.exited_at < interactor.exited_at,
         (program, _) => program.is_some(),
@@ -179,6 +187,9 @@ enum Keep {
     Head(usize),
     /// The last bytes (a panic's message is at the end).
     Tail(usize),
+    /// Nothing, and nothing read while the owner runs: a program's stdin,
+    /// which the harness drains once the program has ended.
+    NothingOnceEnded,
 }
 
 /// A stream of a program that the harness reads.
@@ -193,7 +204,12 @@ struct Capture {
 
 impl Capture {
     fn new(fd: OwnedFd, keep: Keep, owner: usize) -> io::Result<Capture> {
-        prepare(&fd)?;
+        // A program's own stdin stays blocking: the flag is the open file's,
+        // which the program shares. It is read only when `ppoll` finds bytes
+        // or its end waiting, so no read of it blocks.
+        if !matches!(keep, Keep::NothingOnceEnded) {
+            prepare(&fd)?;
+        }
         Ok(Capture {
             fd: Some(fd),
             keep,
@@ -230,6 +246,7 @@ impl Capture {
                     }
                     false
                 }
+                Keep::NothingOnceEnded => false,
             },
         }
     }
@@ -315,7 +332,9 @@ fn supervise(
             }
         }
         for capture in captures.iter() {
-            if let Some(fd) = &capture.fd {
+            let waits_for_its_owner =
+                matches!(capture.keep, Keep::NothingOnceEnded) && !processes[capture.owner].ended();
+            if let Some(fd) = capture.fd.as_ref().filter(|_| !waits_for_its_owner) {
                 watch(fd.as_raw_fd(), libc::POLLIN);
             }
         }

@@ -68,6 +68,65 @@ pub(super) struct Supervised {
     pub stderr: Stream,
 }
 
+/// A process's side of an exchange between a program and its interactor, as
+/// its backend starts it and follows it (nothing, for a run alone).
+pub(super) struct Side<Held> {
+    /// Copies of the process's ends of the pipes, closed only once its exit
+    /// is noted: the interactor cannot see the end of the program's output
+    /// (nor the program the interactor's) before that, so which of the two
+    /// ended first is causal, not a race of their waiters.
+    held: Vec<Held>,
+    /// The program's stdin: once its exit is noted, what the interactor still
+    /// writes is read and dropped, as DOMjudge's runpipe does, so that the
+    /// interactor's writes neither fail nor block and it gives its verdict.
+    drained: Option<io::PipeReader>,
+    /// The interactor, which judges start with SIGPIPE ignored (Windows has
+    /// no SIGPIPE: a write to a pipe no one reads fails there).
+    #[cfg_attr(windows, allow(dead_code))]
+    pub is_interactor: bool,
+}
+
+impl<Held> Side<Held> {
+    /// A run alone.
+    pub fn alone() -> Side<Held> {
+        Side {
+            held: Vec::new(),
+            drained: None,
+            is_interactor: false,
+        }
+    }
+
+    /// The program: `held` its ends, `stdin` a copy of its stdin's read end.
+    pub fn program(held: Vec<Held>, stdin: io::PipeReader) -> Side<Held> {
+        Side {
+            held,
+            drained: Some(stdin),
+            is_interactor: false,
+        }
+    }
+
+    /// The interactor: `held` its ends.
+    pub fn interactor(held: Vec<Held>) -> Side<Held> {
+        Side {
+            held,
+            drained: None,
+            is_interactor: true,
+        }
+    }
+
+    /// Lets go of the pipes once the process's exit is noted: the copies
+    /// closed, the program's stdin drained on a thread of its own until the
+    /// interactor closes it.
+    pub fn let_go(&mut self) {
+        self.held.clear();
+        if let Some(mut stdin) = self.drained.take() {
+            thread::spawn(move || {
+                let _ = io::copy(&mut stdin, &mut io::sink());
+            });
+        }
+    }
+}
+
 /// What a stream's reader has kept so far; shared with the supervisor, which
 /// takes it as it is when the stream is abandoned.
 #[derive(Default)]

@@ -23,7 +23,7 @@ use std::process::{Command, ExitStatus, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use super::threads::{self, End, Program as _, Stream, Supervised};
+use super::threads::{self, End, Program as _, Side, Stream, Supervised};
 use super::{mib, os_error, Execution, Interaction, Limits, Start, MEMORY_CAP_FACTOR};
 
 /// Runs `program` on `input`, in `working_dir` when given: see
@@ -41,7 +41,7 @@ pub(super) fn execute(
         limits,
         Stdio::piped(),
         Stdio::piped(),
-        Vec::new(),
+        Side::alone(),
         working_dir,
     )?;
     let stdin = child.stdin.take().expect("piped");
@@ -66,22 +66,25 @@ pub(super) fn interact(
 ) -> io::Result<Interaction> {
     let (program_in, interactor_out) = io::pipe()?;
     let (interactor_in, program_out) = io::pipe()?;
-    // Each side's streams are held until its exit is noted: see `Group::held`.
-    let interactor_held = vec![
+    // Each side's streams are held until its exit is noted: see `Side`.
+    let interactor_side = Side::interactor(vec![
         interactor_in.try_clone()?.into(),
         interactor_out.try_clone()?.into(),
-    ];
-    let program_held = vec![
-        program_in.try_clone()?.into(),
-        program_out.try_clone()?.into(),
-    ];
+    ]);
+    let program_side = Side::program(
+        vec![
+            program_in.try_clone()?.into(),
+            program_out.try_clone()?.into(),
+        ],
+        program_in.try_clone()?,
+    );
     let interactor = spawn(
         interactor,
         interactor_args,
         interactor_limits,
         interactor_in.into(),
         interactor_out.into(),
-        interactor_held,
+        interactor_side,
         None,
     )?;
     let program = match spawn(
@@ -90,7 +93,7 @@ pub(super) fn interact(
         limits,
         program_in.into(),
         program_out.into(),
-        program_held,
+        program_side,
         None,
     ) {
         Ok(program) => program,
@@ -152,16 +155,19 @@ struct Child {
 
 /// Starts `program` in a process group of its own, under `limits`, with
 /// stdin and stdout as given and stderr piped, in `working_dir` when given;
-/// `held` is closed once its exit is noted.
+/// `side` let go once its exit is noted. An interactor starts with SIGPIPE
+/// ignored, as DOMjudge's runpipe starts it: a write to a program that has
+/// gone fails, and the interactor still gives its verdict.
 fn spawn(
     program: &Path,
     args: &[&OsStr],
     limits: &Limits,
     stdin: Stdio,
     stdout: Stdio,
-    held: Vec<OwnedFd>,
+    side: Side<OwnedFd>,
     working_dir: Option<&Path>,
 ) -> io::Result<Child> {
+    let sigpipe_ignored = side.is_interactor;
     let rlimits = resource_limits(limits)?;
     let mut command = Command::new(program);
     command
@@ -179,6 +185,10 @@ fn spawn(
     // async-signal-safe calls (setrlimit) on memory prepared before the fork.
     unsafe {
         command.pre_exec(move || {
+            // After std has set SIGPIPE back to its default for the child.
+            if sigpipe_ignored {
+                libc::signal(libc::SIGPIPE, libc::SIG_IGN);
+            }
             for &(resource, bytes) in &rlimits {
                 let limit = libc::rlimit {
                     rlim_cur: bytes,
@@ -216,7 +226,7 @@ fn spawn(
     let control = Arc::new(Group {
         pid: child.id() as libc::pid_t,
         reaped: Mutex::new(false),
-        held: Mutex::new(held),
+        side: Mutex::new(side),
     });
     Ok(Child {
         control,
@@ -233,11 +243,8 @@ struct Group {
     /// Set under the lock once the program is reaped: its pid, and so its
     /// group's id, may then be another process's, and is signalled no more.
     reaped: Mutex<bool>,
-    /// Copies of the program's ends of the pipes to its interactor, closed
-    /// only once its exit is noted: the interactor cannot see the end of the
-    /// program's output (nor the program the interactor's) before that, so
-    /// which of the two ended first is causal, not a race of their waiters.
-    held: Mutex<Vec<OwnedFd>>,
+    /// Its side of an exchange with an interactor, let go once its exit is noted.
+    side: Mutex<Side<OwnedFd>>,
 }
 
 impl threads::Program for Group {
@@ -264,10 +271,10 @@ impl threads::Program for Group {
             }
         }
         let at = Instant::now();
-        self.held
+        self.side
             .lock()
             .unwrap_or_else(|poison| poison.into_inner())
-            .clear();
+            .let_go();
         let mut reaped = self
             .reaped
             .lock()
@@ -406,7 +413,7 @@ mod tests {
         let group = Group {
             pid: 0,
             reaped: Mutex::new(true),
-            held: Mutex::new(Vec::new()),
+            side: Mutex::new(Side::alone()),
         };
         assert!(group.was_killed(ExitStatus::from_raw(libc::SIGKILL)));
         // An exit of its own, with 0 or 1, and a crash of its own.

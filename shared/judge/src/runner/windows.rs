@@ -50,7 +50,7 @@ use windows_sys::Win32::System::Threading::{
     THREAD_SUSPEND_RESUME,
 };
 
-use super::threads::{self, End, Program as _, Stream, Supervised};
+use super::threads::{self, End, Program as _, Side, Stream, Supervised};
 use super::{mib, os_error, Execution, Interaction, Limits, Start, MEMORY_CAP_FACTOR};
 
 /// The exit code of every process the harness kills: "KILL" in ASCII, which
@@ -72,7 +72,7 @@ pub(super) fn execute(
         limits,
         Stdio::piped(),
         Stdio::piped(),
-        Vec::new(),
+        Side::alone(),
         working_dir,
     )?;
     let stdin = child.stdin.take().expect("piped");
@@ -97,23 +97,26 @@ pub(super) fn interact(
 ) -> io::Result<Interaction> {
     let (program_in, interactor_out) = io::pipe()?;
     let (interactor_in, program_out) = io::pipe()?;
-    // Each side's streams are held until its exit is noted: see `Job::held`.
+    // Each side's streams are held until its exit is noted: see `Side`.
     // The copies are not inheritable, so neither program gets the other's.
-    let interactor_held = vec![
+    let interactor_side = Side::interactor(vec![
         interactor_in.try_clone()?.into(),
         interactor_out.try_clone()?.into(),
-    ];
-    let program_held = vec![
-        program_in.try_clone()?.into(),
-        program_out.try_clone()?.into(),
-    ];
+    ]);
+    let program_side = Side::program(
+        vec![
+            program_in.try_clone()?.into(),
+            program_out.try_clone()?.into(),
+        ],
+        program_in.try_clone()?,
+    );
     let interactor = spawn(
         interactor,
         interactor_args,
         interactor_limits,
         interactor_in.into(),
         interactor_out.into(),
-        interactor_held,
+        interactor_side,
         None,
     )?;
     let program = match spawn(
@@ -122,7 +125,7 @@ pub(super) fn interact(
         limits,
         program_in.into(),
         program_out.into(),
-        program_held,
+        program_side,
         None,
     ) {
         Ok(program) => program,
@@ -189,15 +192,16 @@ struct Child {
 }
 
 /// Starts `program` in a job of its own, under `limits`, with stdin and
-/// stdout as given and stderr piped, in `working_dir` when given; `held` is
-/// closed once its exit is noted.
+/// stdout as given and stderr piped, in `working_dir` when given; `side` let
+/// go once its exit is noted (Windows has no SIGPIPE: a write to a pipe no
+/// one reads fails).
 fn spawn(
     program: &Path,
     args: &[&OsStr],
     limits: &Limits,
     stdin: Stdio,
     stdout: Stdio,
-    held: Vec<OwnedHandle>,
+    side: Side<OwnedHandle>,
     working_dir: Option<&Path>,
 ) -> io::Result<Child> {
     let job = new_job(limits)?;
@@ -239,7 +243,7 @@ fn spawn(
     let control = Arc::new(Job {
         job,
         process: child.into(),
-        held: Mutex::new(held),
+        side: Mutex::new(side),
     });
     Ok(Child {
         control,
@@ -330,11 +334,8 @@ struct Job {
     /// and queried, whatever has happened to its processes.
     job: OwnedHandle,
     process: OwnedHandle,
-    /// Copies of the program's ends of the pipes to its interactor, closed
-    /// only once its exit is noted: the interactor cannot see the end of the
-    /// program's output (nor the program the interactor's) before that, so
-    /// which of the two ended first is causal, not a race of their waiters.
-    held: Mutex<Vec<OwnedHandle>>,
+    /// Its side of an exchange with an interactor, let go once its exit is noted.
+    side: Mutex<Side<OwnedHandle>>,
 }
 
 impl threads::Program for Job {
@@ -344,10 +345,10 @@ impl threads::Program for Job {
             return Err(os_error("WaitForSingleObject"));
         }
         let at = Instant::now();
-        self.held
+        self.side
             .lock()
             .unwrap_or_else(|poison| poison.into_inner())
-            .clear();
+            .let_go();
         // Whatever it started must not outlive it, nor keep its pipes open.
         self.kill();
         let mut exit_code = 0;

@@ -380,3 +380,95 @@ fn a_message_larger_than_a_pipe_arrives_whole() {
     );
     assert!(interaction.program_ended_first);
 }
+
+/// `interactor` (a shell script's body) against `program` (another), with
+/// no input file of interest: the judgement.
+fn exchange_of_scripts(program: &str, interactor: &str) -> InteractiveJudgement {
+    let dir = judge::scratch::tempdir().unwrap();
+    let input = dir.path().join("empty.in");
+    fs::write(&input, "").unwrap();
+    judge_interactive(
+        &script(dir.path(), "program", program),
+        &Limits::time(SECOND),
+        &script(dir.path(), "interactor", interactor),
+        &input,
+        None,
+    )
+    .unwrap()
+}
+
+/// As DOMjudge's runpipe starts it, an interactor ignores SIGPIPE: a write
+/// to a program that has gone fails instead of killing it. The program
+/// starts with the default.
+#[cfg(target_os = "linux")]
+#[test]
+fn the_interactor_ignores_sigpipe_and_the_program_does_not() {
+    // Bit 13 of the mask of ignored signals, from /proc.
+    let ignores_sigpipe = "mask=$(sed -n 's/^SigIgn:[[:space:]]*//p' /proc/$$/status); \
+         [ $(( 0x$mask >> 12 & 1 )) -eq 1 ]";
+    let judged = exchange_of_scripts(
+        &format!("if {ignores_sigpipe}; then echo ignored; else echo default; fi"),
+        &format!(
+            "read -r program; if {ignores_sigpipe}; then echo \"ignored, program $program\" >&2; \
+             exit 0; fi; echo \"default, program $program\" >&2; exit 1"
+        ),
+    );
+    assert_eq!(
+        judged.verdict,
+        Ok(Verdict::Accepted),
+        "{}",
+        String::from_utf8_lossy(&judged.interaction.interactor.stderr)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&judged.interaction.interactor.stderr),
+        "ignored, program default\n"
+    );
+}
+
+/// An interactor that writes more than a pipe holds to a program that reads
+/// nothing and exits (the importer's package `ask` is the real case): its
+/// writes neither kill it nor fail, so it reads the program's end and gives
+/// its verdict, as DOMjudge and problemtools do. Before, the interactor died
+/// of SIGPIPE and the verdict was its failure.
+#[test]
+fn an_interactor_writing_to_a_program_that_has_gone_still_gives_its_verdict() {
+    let judged = exchange_of_scripts(
+        "exit 0",
+        // 2 MiB in pieces, more than a pipe's buffer (64 KiB, or 1 MiB made
+        // larger); a failed write is reported as the interactor's failure.
+        "line=$(printf '%1023s' x); i=0; \
+         while [ $i -lt 2048 ]; do printf '%s\\n' \"$line\" || { echo 'a write failed' >&2; exit 3; }; \
+         i=$((i + 1)); done; \
+         if read -r answer; then exit 0; fi; echo 'the program ended without an answer' >&2; exit 1",
+    );
+    let Ok(Verdict::Rejected { message, .. }) = &judged.verdict else {
+        panic!("not WA: {:?}", judged.verdict);
+    };
+    assert_eq!(
+        message,
+        "the interactor says: the program ended without an answer"
+    );
+}
+
+/// A program ended by SIGPIPE wrote to an interactor that had gone: the
+/// interactor's word decides, as problemtools' `interactive` reports it.
+#[test]
+fn a_program_ended_by_sigpipe_is_judged_by_the_interactor() {
+    // `yes` writes until the interactor, satisfied with one line, has gone.
+    let judged = exchange_of_scripts("exec yes", "read -r line; exit 0");
+    assert_eq!(judged.verdict, Ok(Verdict::Accepted));
+    let status = judged.interaction.program.status.unwrap();
+    assert_eq!(
+        std::os::unix::process::ExitStatusExt::signal(&status),
+        Some(13),
+        "{status:?}"
+    );
+    let judged = exchange_of_scripts(
+        "exec yes",
+        "read -r line; echo 'one line is not enough' >&2; exit 1",
+    );
+    let Ok(Verdict::Rejected { message, .. }) = &judged.verdict else {
+        panic!("not WA: {:?}", judged.verdict);
+    };
+    assert_eq!(message, "the interactor says: one line is not enough");
+}

@@ -73,6 +73,8 @@ struct Plan {
     argv: Vec<*const libc::c_char>,
     envp: Vec<*const libc::c_char>,
     rlimits: Vec<(Resource, libc::rlim_t)>,
+    /// A write to a closed pipe fails (EPIPE) instead of killing the program.
+    sigpipe_ignored: bool,
     stdio: [RawFd; 3],
     report: RawFd,
     control: RawFd,
@@ -81,7 +83,7 @@ struct Plan {
 /// Starts `program` with `args`, its stdin, stdout and stderr on `stdio`
 /// (the caller closes its own copies afterwards), under `limits`, in
 /// `working_dir` when given (a relative `program` path is then the caller's
-/// to make absolute).
+/// to make absolute), SIGPIPE ignored when `sigpipe_ignored`.
 ///
 /// # Errors
 /// When the program cannot be started (missing, not executable), a limit
@@ -92,6 +94,7 @@ pub(crate) fn start(
     stdio: [&OwnedFd; 3],
     limits: &Limits,
     working_dir: Option<&Path>,
+    sigpipe_ignored: bool,
 ) -> io::Result<Process> {
     let named = |error: io::Error| {
         io::Error::new(
@@ -127,6 +130,7 @@ pub(crate) fn start(
             argv: null_terminated(&arguments),
             envp: null_terminated(&environment),
             rlimits: rlimits.clone(),
+            sigpipe_ignored,
             stdio: stdio.map(AsRawFd::as_raw_fd),
             report: report_write.as_raw_fd(),
             control: control_read.as_raw_fd(),
@@ -670,6 +674,11 @@ unsafe fn run_program(plan: &Plan, exec_error: RawFd) -> ! {
     // with the defaults and nothing blocked.
     for signal in [libc::SIGPIPE, libc::SIGINT, libc::SIGQUIT, libc::SIGHUP] {
         libc::signal(signal, libc::SIG_DFL);
+    }
+    // An interactor, as DOMjudge's runpipe starts it: a write to a program
+    // that has gone fails, and the interactor still gives its verdict.
+    if plan.sigpipe_ignored {
+        libc::signal(libc::SIGPIPE, libc::SIG_IGN);
     }
     let mut none: libc::sigset_t = std::mem::zeroed();
     libc::sigemptyset(&mut none);

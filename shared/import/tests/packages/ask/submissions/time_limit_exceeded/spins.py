@@ -1,0 +1,3 @@
+# Reads nothing and never ends (DOMjudge: TIMELIMIT).
+while True:
+    pass

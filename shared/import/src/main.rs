@@ -4,6 +4,7 @@
 
 mod cases;
 mod groups;
+mod library_checker;
 mod package;
 
 use std::fs;
@@ -37,7 +38,7 @@ enum Judging {
 
 /// Copies the folder `from` to `to` (made), file by file, subfolders too
 /// (a link as what it links to); an error names the file.
-fn copy_folder(from: &Path, to: &Path) -> io::Result<()> {
+pub(crate) fn copy_folder(from: &Path, to: &Path) -> io::Result<()> {
     fn named(path: &Path) -> impl Fn(io::Error) -> io::Error + '_ {
         move |error| io::Error::new(error.kind(), format!("{}: {error}", show_path(path)))
     }
@@ -56,6 +57,8 @@ fn copy_folder(from: &Path, to: &Path) -> io::Result<()> {
 
 const USAGE: &str = "\
 usage: judge import PACKAGE [--name NAME] [--time-limit-ms MS]
+       judge import LIBRARY-CHECKER-REPOSITORY PROBLEM [--name NAME] [--time-limit-ms MS]
+       judge import --generate NAME
        judge import --cases FOLDER NAME
 
 Makes a problem of the workspace from a problem package of the Kattis/ICPC
@@ -81,6 +84,24 @@ package's output validator talks to the program over pipes (its stdout the
 program's stdin, and back), and its exit code decides. The package's
 submissions/ go to crates/NAME/submissions, for `judge verify NAME`.
 
+A Library Checker problem (yosupo06/library-checker-problems): PACKAGE is
+its folder (with info.toml), or the repository and the problem's name. Its
+sources (info.toml, gen/, sol/, the testlib checker and verifier, the
+repository's common/) are copied to crates/NAME/library-checker, and its
+tests are generated here as the repository's generate.py makes them:
+params.h from [params], each generator run with each seed, fixed inputs
+copied, every input checked by the verifier, answers by sol/correct.cpp,
+and every file's sha256 compared with hash.json (one that differs is
+refused by name, and nothing is imported). The tests go to io-tests/NAME,
+which git ignores by name (io-tests/NAME/.gitignore); the verifier and
+checker judge as the manifest says (testlib-validator, testlib-checker),
+and each solution of info.toml is listed with what it must get, for `judge
+verify NAME`. The time limit is info.toml's, the memory limit 1024 MB.
+
+--generate NAME: makes the generated tests of the Library Checker problem
+NAME again (a clone of the workspace has none); nothing is done when they
+are there and are as hash.json has them.
+
 --cases FOLDER NAME: adds judges' test data to the existing problem NAME:
 AtCoder's layout (in/CASE.txt with out/CASE.txt, the case named CASE), or
 CASE.in beside CASE.out or CASE.ans. Names are kept.
@@ -103,7 +124,7 @@ fn main() -> ExitCode {
     }
 }
 
-enum Stop {
+pub(crate) enum Stop {
     Help,
     /// A mistake, or an import that cannot be made: nothing written.
     Refused(String),
@@ -125,10 +146,16 @@ impl From<io::Error> for Stop {
 #[derive(Debug, Default)]
 struct Options {
     root: Option<PathBuf>,
+    /// Where built programs go (a Library Checker problem's generators).
+    bin_dir: Option<PathBuf>,
     /// `--cases FOLDER`.
     cases: Option<PathBuf>,
-    /// PACKAGE, or with `--cases` the problem's NAME.
+    /// `--generate`: the operand is a problem whose cases to generate.
+    generate: bool,
+    /// PACKAGE, or with `--cases` or `--generate` the problem's NAME.
     operand: Option<PathBuf>,
+    /// After a Library Checker repository, the problem's name in it.
+    problem: Option<String>,
     name: Option<String>,
     time_limit_ms: Option<u64>,
 }
@@ -139,11 +166,10 @@ fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Options, 
     while let Some(arg) = parser.next()? {
         match arg {
             Long("root") => options.root = Some(parser.value()?.into()),
-            // Given by `judge import`, as to every tool; the importer builds nothing.
-            Long("bin-dir") => {
-                parser.value()?;
-            }
+            // Given by `judge import`, as to every tool.
+            Long("bin-dir") => options.bin_dir = Some(parser.value()?.into()),
             Long("cases") => options.cases = Some(parser.value()?.into()),
+            Long("generate") => options.generate = true,
             Long("name") => options.name = Some(parser.value()?.string()?),
             Long("time-limit-ms") => {
                 let text = parser.value()?.string()?;
@@ -155,6 +181,7 @@ fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Options, 
                 options.time_limit_ms = Some(limit);
             }
             Value(value) if options.operand.is_none() => options.operand = Some(value.into()),
+            Value(value) if options.problem.is_none() => options.problem = Some(value.string()?),
             Short('h') | Long("help") => return Err(Stop::Help),
             _ => return Err(arg.unexpected().into()),
         }
@@ -169,6 +196,18 @@ fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Options, 
             "--cases adds cases to a problem there already: --name and --time-limit-ms are for a package".to_string(),
         ));
     }
+    if options.generate
+        && (options.cases.is_some() || options.name.is_some() || options.time_limit_ms.is_some())
+    {
+        return Err(Stop::Refused(
+            "--generate NAME makes the generated cases of a problem there already: nothing else goes with it".to_string(),
+        ));
+    }
+    if options.problem.is_some() && (options.cases.is_some() || options.generate) {
+        return Err(Stop::Refused(
+            "a second operand is a problem of a Library Checker repository: judge import REPOSITORY PROBLEM".to_string(),
+        ));
+    }
     Ok(options)
 }
 
@@ -179,10 +218,42 @@ fn run() -> Result<(), Stop> {
         None => judge::cases::workspace::find_root(Path::new(".")).map_err(Stop::Refused)?,
     };
     let operand = options.operand.clone().expect("parse requires it");
-    match &options.cases {
-        Some(folder) => import_cases(&root, folder, &operand.to_string_lossy()),
-        None => import_package(&root, &operand, &options),
+    let bin_dir = options
+        .bin_dir
+        .clone()
+        .unwrap_or_else(|| judge::commands::build::release_dir(&root));
+    if options.generate {
+        return library_checker::generate(&root, &operand.to_string_lossy(), &bin_dir);
     }
+    if let Some(folder) = &options.cases {
+        return import_cases(&root, folder, &operand.to_string_lossy());
+    }
+    if let Some(problem) = &options.problem {
+        if !library_checker::is_repository(&operand) {
+            return Err(Stop::Refused(format!(
+                "{}: not a Library Checker repository (its common/ beside problem folders): judge import REPOSITORY PROBLEM takes one",
+                show_path(&operand)
+            )));
+        }
+        let folder = library_checker::find_problem(&operand, problem).map_err(Stop::Refused)?;
+        return library_checker::import(
+            &root,
+            &folder,
+            options.name.as_deref(),
+            &bin_dir,
+            options.time_limit_ms,
+        );
+    }
+    if library_checker::is_problem_folder(&operand) {
+        return library_checker::import(
+            &root,
+            &operand,
+            options.name.as_deref(),
+            &bin_dir,
+            options.time_limit_ms,
+        );
+    }
+    import_package(&root, &operand, &options)
 }
 
 /// `--cases FOLDER NAME`.
@@ -206,7 +277,7 @@ fn import_cases(root: &Path, folder: &Path, name: &str) -> Result<(), Stop> {
 
 /// A crate's name made of a package's: lowercase, dashes for anything else,
 /// starting with a letter.
-fn crate_name(given: &str) -> String {
+pub(crate) fn crate_name(given: &str) -> String {
     let mut name = String::new();
     for character in given.chars() {
         if character.is_ascii_alphanumeric() {
@@ -526,7 +597,14 @@ mod tests {
         assert_eq!(cases.cases, Some(PathBuf::from("abc001_a")));
         assert_eq!(cases.operand, Some(PathBuf::from("abc001-a")));
         assert!(refusal(&[]).starts_with("give a PACKAGE"));
-        assert!(refusal(&["a", "b"]).contains("unexpected argument"));
+        let library_checker = parsed(&["library-checker-problems", "unionfind"])
+            .ok()
+            .unwrap();
+        assert_eq!(library_checker.problem.as_deref(), Some("unionfind"));
+        assert!(refusal(&["a", "b", "c"]).contains("unexpected argument"));
+        assert!(parsed(&["--generate", "unionfind"]).ok().unwrap().generate);
+        assert!(refusal(&["--generate", "p", "--name", "q"]).contains("nothing else goes with it"));
+        assert!(refusal(&["--generate", "p", "q"]).contains("a second operand is a problem"));
         assert!(refusal(&["a", "--time-limit-ms", "0"]).contains("not \"0\""));
         assert!(refusal(&["--cases", "d", "p", "--name", "q"]).contains("are for a package"));
         assert!(matches!(parsed(&["--help"]), Err(Stop::Help)));

@@ -639,3 +639,269 @@ fn atcoder_test_data_is_added_to_a_problem_names_kept() {
     assert!(stderr.contains("nothing is overwritten"), "{stderr}");
     assert_eq!(tree(ws.path()), before);
 }
+
+/// The Library Checker repository in miniature written for these tests.
+fn library_checker() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/library-checker")
+}
+
+/// Every file under `dir` but its build folder `target/`.
+fn tree_but_builds(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    tree(dir)
+        .into_iter()
+        .filter(|(path, _)| !path.starts_with("target/"))
+        .collect()
+}
+
+/// A Library Checker problem, named in its repository: its tests generated
+/// here, each as its hash.json has it; its checker, which accepts any right
+/// pair, and its verifier judge; every solution of its info.toml gets what it
+/// must; a second generation makes nothing.
+#[test]
+fn a_library_checker_problem_is_generated_checked_and_verified() {
+    let ws = workspace();
+    let repository = library_checker();
+    let (code, stdout, stderr) = import(ws.path(), &[repository.to_str().unwrap(), "pairsum"]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    for line in [
+        "made pairsum (Pair Sum) from ",
+        ": 10 cases, time limit 1000 ms (info.toml), memory 1024 MB, judged by its testlib checker (library-checker/checker.cpp), inputs validated by its verifier\n",
+        "generated 10 cases (4.0 MB) into io-tests/pairsum/, each as hash.json has it; git ignores them (io-tests/pairsum/.gitignore): `scripts/import.sh --generate pairsum` makes them again\n",
+    ] {
+        assert!(stdout.contains(line), "{line}\n{stdout}");
+    }
+    let io_tests = ws.path().join("io-tests/pairsum");
+    let ignored = fs::read_to_string(io_tests.join(".gitignore")).unwrap();
+    assert!(
+        ignored.contains("\n/max_none_00.in\n/max_none_00.out\n"),
+        "{ignored}"
+    );
+    // Every solution as info.toml says, correct.cpp and the function too.
+    let (as_expected, all, report) = verified(ws.path(), "pairsum");
+    assert_eq!((as_expected, all), (5, 5), "{report}");
+    for line in [
+        "AC   library-checker/sol/correct.cpp: as expected (10 of 10 cases AC)",
+        "TLE  library-checker/sol/naive.cpp: as expected (TLE first on max_none_00, 9 of 10 cases AC)",
+        "WA   library-checker/sol/first_two.cpp: as expected (WA first on example_01, 1 of 10 cases AC)",
+        "RE   library-checker/sol/crash.cpp: as expected (RE first on example_00, 0 of 10 cases AC)",
+        "AC   library-checker/function/function: as expected (10 of 10 cases AC)",
+    ] {
+        assert!(report.contains(line), "{line}\n{report}");
+    }
+    // Another right pair than correct.cpp's: the checker accepts it.
+    let last_pairs = script(
+        ws.path(),
+        "last-pairs",
+        "exec python3 -c 'import sys
+n, t = map(int, input().split()); a = list(map(int, input().split()))
+last = {v: j for j, v in enumerate(a)}
+print(next((f\"{i + 1} {last[t - v] + 1}\" for i, v in enumerate(a) if last.get(t - v, -1) > i), -1))'",
+    );
+    let (failed, report) = judged(ws.path(), "pairsum", &last_pairs);
+    assert_eq!(failed, 0, "{report}");
+    assert!(
+        report.starts_with(
+            "pairsum (10 cases, time limit 1000 ms, memory and stack 1024 MB, compared by checker "
+        ),
+        "{report}"
+    );
+    let stored = fs::read_to_string(io_tests.join("example_00.out")).unwrap();
+    assert_eq!(
+        stored, "1 2\n",
+        "correct.cpp's pair, which last-pairs does not print"
+    );
+    // An input the verifier refuses is INVALID.
+    let (failed, report) = {
+        fs::write(io_tests.join("mine.in"), "1 2\n3\n").unwrap();
+        fs::write(io_tests.join("mine.out"), "-1\n").unwrap();
+        judged(ws.path(), "pairsum", &last_pairs)
+    };
+    assert_eq!(failed, 1, "{report}");
+    assert!(report.contains("INVALID mine"), "{report}");
+    for file in ["mine.in", "mine.out"] {
+        fs::remove_file(io_tests.join(file)).unwrap();
+    }
+    // Made already: nothing is.
+    let (code, stdout, stderr) = import(ws.path(), &["--generate", "pairsum"]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert_eq!(
+        stdout,
+        "the 10 generated cases of pairsum (4.0 MB) are up to date: nothing generated\n"
+    );
+}
+
+/// A clone has no generated tests: the judge says how to make them, and
+/// `--generate` makes them; a file of the user's where a test goes is never
+/// overwritten.
+#[test]
+fn generated_tests_are_made_again_and_a_users_file_is_left_alone() {
+    let ws = workspace();
+    let repository = library_checker();
+    assert_eq!(
+        import(ws.path(), &[repository.to_str().unwrap(), "pairsum"]).0,
+        0
+    );
+    let io_tests = ws.path().join("io-tests/pairsum");
+    let correct = script(ws.path(), "correct", "exit 3");
+    for gone in [".generated", "random_03.out"] {
+        fs::remove_file(io_tests.join(gone)).unwrap();
+        let (failed, report) = judged(ws.path(), "pairsum", &correct);
+        assert_eq!(failed, 1, "{report}");
+        assert!(
+            report.contains("`scripts/import.sh --generate pairsum` makes them again"),
+            "{report}"
+        );
+        let (code, stdout, stderr) = import(ws.path(), &["--generate", "pairsum"]);
+        assert_eq!(code, 0, "{stdout}{stderr}");
+        assert!(
+            stdout.starts_with("generated 10 cases (4.0 MB) into io-tests/pairsum/"),
+            "{stdout}"
+        );
+    }
+    // A test changed since it was made is made again.
+    fs::write(io_tests.join("random_04.in"), "2 3\n1 2\n").unwrap();
+    let (code, stdout, _) = import(ws.path(), &["--generate", "pairsum"]);
+    assert_eq!(code, 0);
+    assert!(stdout.starts_with("generated 10 cases"), "{stdout}");
+    assert_ne!(
+        fs::read(io_tests.join("random_04.in")).unwrap(),
+        b"2 3\n1 2\n"
+    );
+    // Where no generation made it, it is the user's.
+    fs::remove_file(io_tests.join(".generated")).unwrap();
+    fs::write(io_tests.join("random_04.in"), "2 3\n1 2\n").unwrap();
+    let before = tree_but_builds(ws.path());
+    let (code, _, stderr) = import(ws.path(), &["--generate", "pairsum"]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("random_04.in is there and is not the generated case: move it away first"),
+        "{stderr}"
+    );
+    assert_eq!(tree_but_builds(ws.path()), before);
+}
+
+/// A copy of the miniature repository with `change` made to its problem.
+fn changed_repository(change: impl FnOnce(&Path)) -> ScratchDir {
+    let copy = tempdir().unwrap();
+    for (path, bytes) in tree(&library_checker()) {
+        let target = copy.path().join(path);
+        fs::create_dir_all(target.parent().unwrap()).unwrap();
+        fs::write(target, bytes).unwrap();
+    }
+    change(&copy.path().join("pairsum"));
+    copy
+}
+
+/// What cannot be made is refused with its reason, and nothing is left of it.
+#[test]
+fn a_library_checker_problem_that_cannot_be_made_is_refused_nothing_written() {
+    let ws = workspace();
+    let before = tree_but_builds(ws.path());
+    let cases: Vec<(ScratchDir, &str)> = vec![
+        (
+            // Another generator than the one hash.json was made with.
+            changed_repository(|problem| {
+                let generator = problem.join("gen/random.cpp");
+                let text = fs::read_to_string(&generator).unwrap();
+                fs::write(
+                    generator,
+                    text.replace("rng.uniform(0, 1000)", "rng.uniform(0, 999)"),
+                )
+                .unwrap();
+            }),
+            "random_00.in, made by gen/random.cpp 0, has sha256 ",
+        ),
+        (
+            changed_repository(|problem| {
+                fs::remove_file(problem.join("gen/max_none.cpp")).unwrap()
+            }),
+            "gen/max_none.cpp: missing (a generator its [[tests]] name)",
+        ),
+        (
+            changed_repository(|problem| {
+                fs::write(
+                    problem.join("gen/max_random.cpp"),
+                    "int main() { return 1; }\n",
+                )
+                .unwrap()
+            }),
+            "gen/max_random.cpp 0 failed: exit status 1",
+        ),
+        (
+            changed_repository(|problem| {
+                fs::write(
+                    problem.join("gen/max_random.cpp"),
+                    "int main() { return }\n",
+                )
+                .unwrap()
+            }),
+            "g++ could not build ",
+        ),
+        (
+            changed_repository(|problem| {
+                let hashes = problem.join("hash.json");
+                let text = fs::read_to_string(&hashes).unwrap();
+                fs::write(
+                    hashes,
+                    text.replace("\"max_none_00.out\"", "\"max_none_99.out\""),
+                )
+                .unwrap();
+            }),
+            "no hash of max_none_00.out, which its tests make",
+        ),
+        (
+            // A verifier that takes no input for a valid one.
+            changed_repository(|problem| {
+                fs::write(
+                    problem.join("verifier.cpp"),
+                    "#include <cstdio>\nint main() { fputs(\"FAIL no\", stderr); return 3; }\n",
+                )
+                .unwrap()
+            }),
+            "the verifier on example_00.in failed: exit status 3",
+        ),
+        (
+            changed_repository(|problem| {
+                fs::write(
+                    problem.join("info.toml"),
+                    "timelimit = 1.0\n[[tests]]\nname = \"random.py\"\nnumber = 1\n",
+                )
+                .unwrap()
+            }),
+            "[[tests]] random.py: a generator in C++ (.cpp) or fixed inputs (.in)",
+        ),
+    ];
+    for (repository, message) in &cases {
+        let (code, stdout, stderr) =
+            import(ws.path(), &[repository.path().to_str().unwrap(), "pairsum"]);
+        assert_eq!(code, 2, "{message}: {stdout}{stderr}");
+        // After the progress of the generation, if it began.
+        let refusal = &stderr[stderr.find("import: ").unwrap_or(0)..];
+        assert!(
+            refusal.starts_with("import: ") && refusal.contains(message),
+            "{message}: {stderr}"
+        );
+        assert_eq!(
+            tree_but_builds(ws.path()),
+            before,
+            "{message}: something was written"
+        );
+    }
+    // Not a repository, or no such problem in it.
+    let (code, _, stderr) = import(ws.path(), &[ws.path().to_str().unwrap(), "pairsum"]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("not a Library Checker repository"),
+        "{stderr}"
+    );
+    let (code, _, stderr) = import(ws.path(), &[library_checker().to_str().unwrap(), "unknown"]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("no problem unknown (a folder unknown/ with an info.toml)"),
+        "{stderr}"
+    );
+    let (code, _, stderr) = import(ws.path(), &["--generate", "nothing"]);
+    assert_eq!(code, 2);
+    assert!(stderr.starts_with("import: nothing: "), "{stderr}");
+    assert_eq!(tree_but_builds(ws.path()), before);
+}

@@ -60,6 +60,10 @@ const JUDGE_TABLE: &str = "package.metadata.judge";
 const GROUP_TABLE: &str = "package.metadata.judge.group";
 /// The keys of a group's table.
 const GROUP_KEYS: [&str; 3] = ["cases", "validator-flags", "input-validator-flags"];
+/// The tables of [`ListedSubmission`]s, `[[package.metadata.judge.submission]]`.
+const SUBMISSION_TABLE: &str = "package.metadata.judge.submission";
+/// The keys of a submission's table.
+const SUBMISSION_KEYS: [&str; 3] = ["path", "expected", "allowed"];
 
 /// A program a problem may have beside its submission: a `[[bin]]` of its crate
 /// named `<problem>-<word>`, added by `scripts/new-problem.sh NAME --with <word>`.
@@ -149,7 +153,41 @@ pub struct Problem {
     /// Cases judged with flags of their own (a contest package's test data
     /// groups), in file order.
     pub groups: Vec<CaseGroup>,
+    /// A checker with testlib's interface in C or C++, a file or folder of
+    /// the crate built by the judge (`testlib-checker = "PATH"`), which then
+    /// judges outputs.
+    pub testlib_checker: Option<PathBuf>,
+    /// An input validator with testlib's interface (`registerValidation`:
+    /// exit 0 for a valid input), a file or folder of the crate built by the
+    /// judge (`testlib-validator = "PATH"`), run on every input.
+    pub testlib_validator: Option<PathBuf>,
+    /// Folders of the crate where its C and C++ programs also find headers
+    /// (`include-dirs = "PATH ..."`): a Library Checker problem's `common/`.
+    pub include_dirs: Vec<PathBuf>,
+    /// What makes its cases (`generated-cases = "library-checker"`): they are
+    /// generated on each machine by `judge import --generate NAME`, ignored by
+    /// git, and listed in `io-tests/NAME/.generated` once made.
+    pub generated_cases: Option<String>,
 }
+
+/// An example submission the manifest lists with what it must get, as a
+/// Library Checker problem's `info.toml` or a Polygon package's tags say:
+/// a `[[package.metadata.judge.submission]]` table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ListedSubmission {
+    /// `path`: its file or folder, from the crate.
+    pub path: PathBuf,
+    /// `expected`: verdicts' codes of which some case must get one; empty:
+    /// none is needed.
+    pub expected: Vec<String>,
+    /// `allowed`: the codes every case's verdict must be among (`expected`'s
+    /// too).
+    pub allowed: Vec<String>,
+}
+
+/// What `io-tests/NAME/.generated` lists: the generated cases, written last
+/// by their generation, so that its presence says they are all there.
+pub const GENERATED_LIST: &str = ".generated";
 
 /// Cases whose validators are given flags of their own, as a contest
 /// package's test data group gives them (`testdata.yaml`, `test_group.yaml`):
@@ -235,6 +273,17 @@ pub struct InputValidator {
     pub name: String,
     pub prepared: Prepared,
     pub flags: Vec<String>,
+    pub convention: ValidatorConvention,
+}
+
+/// How an input validator says an input is valid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ValidatorConvention {
+    /// Kattis's: exit 42 valid, 43 invalid.
+    Kattis,
+    /// testlib's `registerValidation`: exit 0 valid, 3 (its `_fail`, which a
+    /// failed read or `ensure` gives) invalid.
+    Testlib,
 }
 
 fn invalid(message: String) -> io::Error {
@@ -352,6 +401,24 @@ impl Problem {
                 flags: words("input-validator-flags")?,
             }),
         };
+        let path_key = |key: &str| -> io::Result<Option<PathBuf>> {
+            Ok(manifest
+                .string(JUDGE_TABLE, key)?
+                .map(|path| manifest_dir.join(path)))
+        };
+        let testlib_checker = path_key("testlib-checker")?;
+        if testlib_checker.is_some() {
+            let decides_too = manifest.string(JUDGE_TABLE, "compare")?.is_some()
+                || manifest.number(JUDGE_TABLE, "float-error")?.is_some()
+                || manifest.boolean(JUDGE_TABLE, "checker")? == Some(true)
+                || output_validator.is_some();
+            if decides_too {
+                return Err(invalid(format!(
+                    "{}: testlib-checker decides alone: remove compare, float-error, checker and output-validator",
+                    manifest_path.display(),
+                )));
+            }
+        }
         let compare = match output_validator {
             Some(_) => Mode::Lines,
             None => compare_mode(&manifest)
@@ -379,8 +446,133 @@ impl Problem {
             input_validators,
             case_io,
             groups,
+            testlib_checker,
+            testlib_validator: path_key("testlib-validator")?,
+            include_dirs: words("include-dirs")?
+                .into_iter()
+                .map(|dir| manifest_dir.join(dir))
+                .collect(),
+            generated_cases: manifest.string(JUDGE_TABLE, "generated-cases")?,
             name,
         })
+    }
+
+    /// The submissions its manifest lists (`[[package.metadata.judge.submission]]`),
+    /// in file order.
+    ///
+    /// # Errors
+    /// When the manifest cannot be read, or a table lacks `path` or has a key
+    /// it does not know.
+    pub fn listed_submissions(&self) -> io::Result<Vec<ListedSubmission>> {
+        let (manifest_path, manifest) = read_manifest(&self.manifest_dir)?;
+        let mut listed = Vec::new();
+        for (table, line) in manifest.array_of_tables(SUBMISSION_TABLE) {
+            let at = |message: String| {
+                invalid(format!(
+                    "{}: line {line}: [[{SUBMISSION_TABLE}]]: {message}",
+                    manifest_path.display()
+                ))
+            };
+            if let Some(entry) =
+                (table.entries.iter()).find(|entry| !SUBMISSION_KEYS.contains(&&*entry.1))
+            {
+                return Err(at(format!(
+                    "{} is not one of its keys, {}",
+                    entry.1,
+                    SUBMISSION_KEYS.join(", ")
+                )));
+            }
+            let path = (table.string(SUBMISSION_TABLE, "path")?)
+                .filter(|path| !path.is_empty())
+                .ok_or_else(|| at("needs path = \"FILE\", from the crate".to_string()))?;
+            let codes = |key: &str| -> io::Result<Vec<String>> {
+                Ok((table.string(SUBMISSION_TABLE, key)?)
+                    .unwrap_or_default()
+                    .split_whitespace()
+                    .map(str::to_string)
+                    .collect())
+            };
+            listed.push(ListedSubmission {
+                path: self.manifest_dir.join(path),
+                expected: codes("expected")?,
+                allowed: codes("allowed")?,
+            });
+        }
+        Ok(listed)
+    }
+
+    /// The generated cases, when it has them and they are made: the names
+    /// `io-tests/NAME/.generated` lists. `Ok(None)` for a problem whose cases
+    /// are not generated.
+    ///
+    /// # Errors
+    /// When they are not made on this machine, or one is missing: the reason,
+    /// with the command that makes them.
+    pub fn generated_case_names(&self) -> Result<Option<Vec<String>>, String> {
+        let Some(by) = &self.generated_cases else {
+            return Ok(None);
+        };
+        let again = format!(
+            "`scripts/import.sh --generate {}` makes them again (from its crate's {by} sources; they are never in git)",
+            self.name
+        );
+        let list = self.io_tests_dir.join(GENERATED_LIST);
+        let text = fs::read_to_string(&list).map_err(|_| {
+            format!(
+                "the generated cases of {} are not made on this machine: {again}",
+                self.name
+            )
+        })?;
+        // A line per case; `#` starts the maker's own notes.
+        let names: Vec<String> = (text.lines())
+            .filter(|line| !line.is_empty() && !line.starts_with('#'))
+            .map(str::to_string)
+            .collect();
+        for name in &names {
+            for extension in ["in", "out"] {
+                let file = self.io_tests_dir.join(format!("{name}.{extension}"));
+                if !file.is_file() {
+                    return Err(format!(
+                        "{} is missing of the generated cases of {}: {again}",
+                        crate::show::show_path(&file),
+                        self.name
+                    ));
+                }
+            }
+        }
+        Ok(Some(names))
+    }
+
+    /// A problem that no manifest describes (`judge test`'s folder of cases,
+    /// a test's fixture): its cases in `io_tests_dir`, compared line by line
+    /// under `time_limit` and no other limit, and nothing else.
+    pub fn plain(
+        name: &str,
+        manifest_dir: &Path,
+        io_tests_dir: &Path,
+        time_limit: Duration,
+    ) -> Problem {
+        Problem {
+            name: name.to_string(),
+            manifest_dir: manifest_dir.to_path_buf(),
+            io_tests_dir: io_tests_dir.to_path_buf(),
+            time_limit,
+            memory_limit_mb: None,
+            stack_limit_mb: None,
+            output_limit_mb: None,
+            interactive: false,
+            url: None,
+            compare: Mode::Lines,
+            checker: false,
+            output_validator: None,
+            input_validators: None,
+            case_io: CaseIo::default(),
+            groups: Vec::new(),
+            testlib_checker: None,
+            testlib_validator: None,
+            include_dirs: Vec::new(),
+            generated_cases: None,
+        }
     }
 
     /// The group of the case `name` ([`CaseGroup`]), if it has one.
@@ -439,7 +631,9 @@ impl Problem {
     /// How this problem's outputs are judged, its checker (if any) taken from
     /// `bin_dir`, the folder of its built binaries.
     pub fn checking(&self, bin_dir: &Path) -> Checking {
-        if self.checker {
+        if self.testlib_checker.is_some() {
+            Checking::checker_program(self.testlib_checker_binary(bin_dir))
+        } else if self.checker {
             Checking::checker_program(program_path(bin_dir, &format!("{}-check", self.name)))
         } else {
             Checking::Compare(self.compare)
@@ -453,8 +647,18 @@ impl Problem {
     /// # Errors
     /// When a validator's sources cannot be found or it cannot be built.
     pub fn prepared_input_validators(&self, bin_dir: &Path) -> io::Result<Vec<InputValidator>> {
+        let mut prepared = Vec::new();
+        if let Some(path) = &self.testlib_validator {
+            let binary = program_path(bin_dir, &format!("{}-testlib-validator", self.name));
+            prepared.push(InputValidator {
+                name: crate::show::show_path(path.strip_prefix(&self.manifest_dir).unwrap_or(path)),
+                prepared: self.sources(path)?.prepare(&binary)?,
+                flags: Vec::new(),
+                convention: ValidatorConvention::Testlib,
+            });
+        }
         let Some(validators) = &self.input_validators else {
-            return Ok(Vec::new());
+            return Ok(prepared);
         };
         let mut programs = Vec::new();
         if validators.path.is_dir() {
@@ -472,23 +676,33 @@ impl Problem {
         } else {
             programs.push(validators.path.clone());
         }
-        programs
-            .iter()
-            .enumerate()
-            .map(|(index, path)| {
-                let binary = program_path(
-                    bin_dir,
-                    &format!("{}-input-validator-{}", self.name, index + 1),
-                );
-                Ok(InputValidator {
-                    name: crate::show::show_path(
-                        path.strip_prefix(&self.manifest_dir).unwrap_or(path),
-                    ),
-                    prepared: Sources::find(path)?.prepare(&binary)?,
-                    flags: validators.flags.clone(),
-                })
-            })
-            .collect()
+        for (index, path) in programs.iter().enumerate() {
+            let binary = program_path(
+                bin_dir,
+                &format!("{}-input-validator-{}", self.name, index + 1),
+            );
+            prepared.push(InputValidator {
+                name: crate::show::show_path(path.strip_prefix(&self.manifest_dir).unwrap_or(path)),
+                prepared: self.sources(path)?.prepare(&binary)?,
+                flags: validators.flags.clone(),
+                convention: ValidatorConvention::Kattis,
+            });
+        }
+        Ok(prepared)
+    }
+
+    /// The program of its crate at `path`, its headers also looked for in
+    /// its `include-dirs`.
+    ///
+    /// # Errors
+    /// As [`Sources::find`].
+    pub fn sources(&self, path: &Path) -> io::Result<Sources> {
+        Ok(Sources::find(path)?.including(&self.include_dirs))
+    }
+
+    /// Where its testlib checker is built.
+    fn testlib_checker_binary(&self, bin_dir: &Path) -> PathBuf {
+        program_path(bin_dir, &format!("{}-testlib-checker", self.name))
     }
 
     /// [`checking`](Self::checking), or its output validator made ready to
@@ -498,10 +712,22 @@ impl Problem {
     /// # Errors
     /// When the validator's sources cannot be found or it cannot be built.
     pub fn prepared_checking(&self, bin_dir: &Path) -> io::Result<Checking> {
+        if let Some(path) = &self.testlib_checker {
+            let prepared = self
+                .sources(path)?
+                .prepare(&self.testlib_checker_binary(bin_dir))?;
+            if !prepared.args.is_empty() {
+                return Err(invalid(format!(
+                    "testlib-checker {}: a checker in C or C++, which testlib is",
+                    crate::show::show_path(path)
+                )));
+            }
+            return Ok(Checking::checker_program(prepared.program));
+        }
         let Some(validator) = &self.output_validator else {
             return Ok(self.checking(bin_dir));
         };
-        let prepared = Sources::find(&validator.path)?.prepare(&program_path(
+        let prepared = self.sources(&validator.path)?.prepare(&program_path(
             bin_dir,
             &format!("{}-output-validator", self.name),
         ))?;
@@ -792,7 +1018,7 @@ impl Manifest {
             // must be plain `key = value` lines.
             let (key, value) = match line.split_once('=') {
                 Some((key, value)) => (key.trim(), value.trim()),
-                None if table == JUDGE_TABLE || table == GROUP_TABLE => {
+                None if [JUDGE_TABLE, GROUP_TABLE, SUBMISSION_TABLE].contains(&table.as_str()) => {
                     return Err(format!(
                         "line {number}: expected `key = value` in [{table}]"
                     ))
@@ -1146,6 +1372,128 @@ name = "demo-naive"
         assert_eq!(secret.checking(&Checking::Compare(Mode::Lines)), None);
         let checker = Checking::checker_program(PathBuf::from("check"));
         assert_eq!(secret.checking(&checker), None);
+    }
+
+    #[test]
+    fn a_testlib_checker_decides_alone_and_its_programs_find_the_include_dirs() {
+        let problem = load_judge_table(
+            "testlib-checker = \"lc/checker.cpp\"\ntestlib-validator = \"lc/verifier.cpp\"\ninclude-dirs = \"lc/common more\"\n",
+        )
+        .unwrap();
+        let crate_dir = &problem.manifest_dir;
+        assert_eq!(
+            problem.testlib_checker,
+            Some(crate_dir.join("lc/checker.cpp"))
+        );
+        assert_eq!(
+            problem.testlib_validator,
+            Some(crate_dir.join("lc/verifier.cpp"))
+        );
+        assert_eq!(
+            problem.include_dirs,
+            [crate_dir.join("lc/common"), crate_dir.join("more")]
+        );
+        assert_eq!(
+            problem.checking(Path::new("bin")),
+            Checking::checker_program(program_path(Path::new("bin"), "demo-testlib-checker"))
+        );
+        for other in [
+            "compare = \"tokens\"",
+            "checker = true",
+            "output-validator = \"ov\"",
+        ] {
+            let error =
+                load_judge_table(&format!("testlib-checker = \"c.cpp\"\n{other}\n")).unwrap_err();
+            assert!(
+                error.to_string().contains("testlib-checker decides alone"),
+                "{other}: {error}"
+            );
+        }
+    }
+
+    #[test]
+    fn listed_submissions_say_what_they_must_get() {
+        let root = crate::scratch::tempdir().unwrap();
+        let crate_dir = root.path().join("crates/demo");
+        fs::create_dir_all(&crate_dir).unwrap();
+        let write = |tables: &str| {
+            let manifest = format!(
+                "[package]\nname = \"demo\"\n[{JUDGE_TABLE}]\ntime-limit-ms = 500\n{tables}"
+            );
+            fs::write(crate_dir.join("Cargo.toml"), manifest).unwrap();
+            Problem::from_manifest_dir(&crate_dir)
+                .unwrap()
+                .listed_submissions()
+        };
+        let listed = write(&format!(
+            "[[{SUBMISSION_TABLE}]]\npath = \"sol/naive.cpp\"\nexpected = \"TLE\"\nallowed = \"AC WA\"\n[[{SUBMISSION_TABLE}]]\npath = \"sol/correct.cpp\"\nallowed = \"AC\"\n"
+        ))
+        .unwrap();
+        assert_eq!(
+            listed,
+            [
+                ListedSubmission {
+                    path: crate_dir.join("sol/naive.cpp"),
+                    expected: vec!["TLE".to_string()],
+                    allowed: vec!["AC".to_string(), "WA".to_string()],
+                },
+                ListedSubmission {
+                    path: crate_dir.join("sol/correct.cpp"),
+                    expected: Vec::new(),
+                    allowed: vec!["AC".to_string()],
+                }
+            ]
+        );
+        let error = write(&format!("[[{SUBMISSION_TABLE}]]\nexpected = \"WA\"\n")).unwrap_err();
+        assert!(
+            error.to_string().contains("needs path = \"FILE\""),
+            "{error}"
+        );
+        let error = write(&format!(
+            "[[{SUBMISSION_TABLE}]]\npath = \"a.cpp\"\nexpect = \"WA\"\n"
+        ))
+        .unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .contains("expect is not one of its keys, path, expected, allowed"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn generated_cases_are_all_there_or_the_judge_says_how_to_make_them() {
+        let root = crate::scratch::tempdir().unwrap();
+        let crate_dir = root.path().join("crates/demo");
+        fs::create_dir_all(&crate_dir).unwrap();
+        let manifest = format!(
+            "[package]\nname = \"demo\"\n[{JUDGE_TABLE}]\ntime-limit-ms = 500\ngenerated-cases = \"library-checker\"\n"
+        );
+        fs::write(crate_dir.join("Cargo.toml"), manifest).unwrap();
+        let problem = Problem::from_manifest_dir(&crate_dir).unwrap();
+        let io_tests = &problem.io_tests_dir;
+        fs::create_dir_all(io_tests).unwrap();
+        let error = problem.generated_case_names().unwrap_err();
+        assert!(
+            error.starts_with("the generated cases of demo are not made on this machine: `scripts/import.sh --generate demo` makes them again"),
+            "{error}"
+        );
+        fs::write(io_tests.join(GENERATED_LIST), "a_00\nb_00\n# version 1\n").unwrap();
+        for file in ["a_00.in", "a_00.out", "b_00.in"] {
+            fs::write(io_tests.join(file), "").unwrap();
+        }
+        let error = problem.generated_case_names().unwrap_err();
+        assert!(
+            error.contains("b_00.out is missing of the generated cases of demo"),
+            "{error}"
+        );
+        fs::write(io_tests.join("b_00.out"), "").unwrap();
+        assert_eq!(
+            problem.generated_case_names(),
+            Ok(Some(vec!["a_00".to_string(), "b_00".to_string()]))
+        );
+        let plain = Problem::plain("plain", &crate_dir, io_tests, Duration::from_secs(1));
+        assert_eq!(plain.generated_case_names(), Ok(None));
     }
 
     #[test]

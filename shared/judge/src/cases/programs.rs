@@ -47,6 +47,9 @@ pub struct Sources {
     pub language: Language,
     /// Its files in that language, sorted.
     pub files: Vec<PathBuf>,
+    /// Folders of headers besides its own (`-I`), as a Library Checker
+    /// problem's programs find the repository's `common/` ([`Sources::including`]).
+    pub include: Vec<PathBuf>,
 }
 
 /// How to start a program: the file to run and the arguments before the
@@ -122,7 +125,15 @@ impl Sources {
             path: path.to_path_buf(),
             language,
             files,
+            include: Vec::new(),
         })
+    }
+
+    /// The same program, its C or C++ headers also looked for in `folders`
+    /// (in order, after its own folder), whose files count as its sources.
+    pub fn including(mut self, folders: &[PathBuf]) -> Sources {
+        self.include = folders.to_vec();
+        self
     }
 
     /// Makes the program ready to start: for C and C++, `binary` built (again
@@ -175,9 +186,10 @@ impl Sources {
             return true;
         };
         let mut sources = self.files.clone();
-        if self.path.is_dir() {
-            // Its headers too.
-            if let Ok(entries) = fs::read_dir(&self.path) {
+        // Its headers too.
+        let own = self.path.is_dir().then_some(&self.path);
+        for folder in own.into_iter().chain(&self.include) {
+            if let Ok(entries) = fs::read_dir(folder) {
                 sources.extend(entries.flatten().map(|entry| entry.path()));
             }
         }
@@ -211,6 +223,9 @@ impl Sources {
         command.args(flags);
         if self.language != Language::Rust {
             command.arg("-I").arg(&include);
+            for folder in &self.include {
+                command.arg("-I").arg(folder);
+            }
         }
         let output = command
             .arg("-o")

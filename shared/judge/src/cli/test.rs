@@ -179,21 +179,11 @@ pub(crate) fn test(options: &TestOptions) -> Result<Summary, Failure> {
         }
     }
     let problem = Problem {
-        name: show_path(tests),
-        manifest_dir: PathBuf::new(),
-        io_tests_dir: tests.clone(),
-        time_limit: *time_limit,
         memory_limit_mb: *memory_limit_mb,
         stack_limit_mb: *stack_limit_mb,
         output_limit_mb: *output_limit_mb,
         interactive: interactor.is_some(),
-        url: None,
-        compare: Mode::Lines,
-        checker: false,
-        output_validator: None,
-        input_validators: None,
-        groups: Vec::new(),
-        case_io: Default::default(),
+        ..Problem::plain(&show_path(tests), Path::new(""), tests, *time_limit)
     };
     let judges = Judges {
         validator: validator.as_deref(),

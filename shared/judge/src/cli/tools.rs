@@ -52,13 +52,18 @@ newest matching file of DIR and writes its answer-file beside it.
 /// `judge help import`: the tool's own `--help` says the rest.
 pub(crate) const IMPORT_HELP: &str = "\
 usage: judge import PACKAGE [--name NAME] [--time-limit-ms MS]
+       judge import LIBRARY-CHECKER-REPOSITORY PROBLEM [--name NAME]
+       judge import --generate NAME
        judge import --cases FOLDER NAME
 
 Makes a problem from a problem package of the Kattis/ICPC format (a folder,
 or a .zip or .kpp): the crate, every case of data/ in io-tests/NAME/, the
-package's limits and how it judges outputs. --cases adds judges' test data
-(AtCoder's in/ and out/, or .in with .out or .ans) to the problem NAME.
-Nothing is overwritten. `judge import --help` tells the rest.";
+package's limits and how it judges outputs. A Library Checker problem (its
+folder, or the repository and its name) has its tests generated here and
+checked against its hash.json; --generate makes them again on another
+machine. --cases adds judges' test data (AtCoder's in/ and out/, or .in
+with .out or .ans) to the problem NAME. Nothing is overwritten.
+`judge import --help` tells the rest.";
 
 /// `judge listen ARGS`: builds the listener (a package of its own, so that its
 /// HTTP server and JSON parser stay out of every other build) and runs it.
@@ -109,7 +114,9 @@ pub(crate) fn tool_command(tool: &str, args: &[OsString]) -> ExitCode {
                 break;
             }
         }
-        // Without a problem (`--help`, a mistake) the tool alone says so.
+        // Without a problem (`--help`, a mistake) the tool alone says so. The
+        // importer builds no problem (`--generate NAME` only its generators).
+        let named = named.filter(|_| tool != "import");
         if let Some(problem) = named.and_then(|name| Problem::load(&root, name).ok()) {
             if tool == "submit" {
                 build.binary("bundle", "bundle");

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use crate::cases::problem::{program_path, InputValidator, Piece, Problem};
+use crate::cases::problem::{program_path, InputValidator, Piece, Problem, ValidatorConvention};
 use crate::cases::suite::discover;
 use crate::judging::answer::Checking;
 use crate::judging::verdict::{
@@ -139,11 +139,13 @@ fn validate_within(validator: &Path, input: &[u8], limit: Duration) -> io::Resul
     })
 }
 
-/// Runs a contest package's input validator on `input`, as Kattis does:
-/// `VALIDATOR FLAGS < INPUT` (the flags of the case's group, else its own); exit 42: valid; 43: invalid (its message the
-/// tail of its stdout and stderr); anything else, or running past
-/// [`VALIDATOR_LIMIT`], is its failure.
-fn validate_as_kattis(
+/// Runs a contest package's input validator on `input`: `VALIDATOR FLAGS <
+/// INPUT` (the flags of the case's group, else its own). By Kattis's
+/// convention exit 42 is valid, 43 invalid; by testlib's
+/// (`registerValidation`) 0 is valid, 3 invalid (testlib's `_fail`, which a
+/// failed read or `ensure` gives). Its message is the tail of its stdout and
+/// stderr; any other end, or running past [`VALIDATOR_LIMIT`], is its failure.
+fn validate_with_input_validator(
     validator: &InputValidator,
     flags: &[String],
     input: &[u8],
@@ -157,14 +159,22 @@ fn validate_as_kattis(
     }
     args.extend(flags.iter().map(String::as_str));
     let run = execute(&validator.prepared.program, &args, input, VALIDATOR_LIMIT)?;
+    let (valid, invalid, convention) = match validator.convention {
+        ValidatorConvention::Kattis => (42, 43, "an input validator exits 42 or 43"),
+        ValidatorConvention::Testlib => (
+            0,
+            3,
+            "a testlib validator exits 0, or 3 on an invalid input",
+        ),
+    };
     Ok(match run.status.and_then(|status| status.code()) {
         _ if run.timed_out(VALIDATOR_LIMIT) => Validation::Failed(format!(
             "input validator {} still running after {} ms",
             validator.name,
             VALIDATOR_LIMIT.as_millis()
         )),
-        Some(42) => Validation::Valid,
-        Some(43) => {
+        Some(code) if code == valid => Validation::Valid,
+        Some(code) if code == invalid => {
             let said = [&run.stdout[..], &run.stderr[..]].concat();
             let said = String::from_utf8_lossy(&said).trim().to_string();
             Validation::Invalid(format!(
@@ -180,7 +190,7 @@ fn validate_as_kattis(
             ))
         }
         _ => Validation::Failed(format!(
-            "input validator {} failed: {} (an input validator exits 42 or 43)\n{}",
+            "input validator {} failed: {} ({convention})\n{}",
             validator.name,
             run.describe_end(),
             run_stderr_tail(&run)
@@ -309,8 +319,10 @@ pub fn workspace_programs(problem: &Problem, binary: &Path) -> io::Result<Vec<Pa
             .input_validators
             .as_ref()
             .map(|validators| &validators.path),
+        problem.testlib_checker.as_ref(),
+        problem.testlib_validator.as_ref(),
     ];
-    for path in paths.into_iter().flatten() {
+    for path in paths.into_iter().flatten().chain(&problem.include_dirs) {
         files_under(path, &mut validator_files)?;
     }
     Ok(std::iter::once(binary.to_path_buf())
@@ -403,6 +415,12 @@ pub fn check_cases_noting(
         summary.failed += 1;
         writeln!(out, "{} {}", style.code("ERR", false), message.trim_end())
     };
+    // Generated cases (a Library Checker problem's) are all there, or none is judged.
+    if let Err(reason) = problem.generated_case_names() {
+        writeln!(out, "{}", problem.name)?;
+        error(out, &mut summary, reason)?;
+        return Ok(summary);
+    }
     let suite = match discover(&problem.io_tests_dir) {
         Ok(suite) => suite,
         Err(cause) => {
@@ -512,7 +530,7 @@ pub fn check_cases_noting(
                 .into_iter()
                 .chain(input_validators.iter().map(|validator| {
                     let flags = input_flags.unwrap_or(&validator.flags);
-                    validate_as_kattis(validator, flags, &input)
+                    validate_with_input_validator(validator, flags, &input)
                 }));
             for validation in validations {
                 match validation? {

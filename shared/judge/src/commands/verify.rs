@@ -54,6 +54,14 @@ pub enum Expected {
     /// Too slow or crashed somewhere, never a wrong answer (2025-09's
     /// `brute_force/`).
     BruteForce,
+    /// As the manifest lists it (a Library Checker problem's `expect` and
+    /// `allow_*`, a Polygon package's tag): some case gets one of
+    /// `expected` (when it names any), and every case one of `allowed` or
+    /// of `expected`.
+    Listed {
+        expected: Vec<String>,
+        allowed: Vec<String>,
+    },
 }
 
 impl Expected {
@@ -64,6 +72,21 @@ impl Expected {
             Expected::Tagged(codes) => codes.join(" or "),
             Expected::Partially => "some secret case AC, another not".to_string(),
             Expected::BruteForce => "RE or TLE, and no WA".to_string(),
+            Expected::Listed { expected, allowed } => {
+                let mut every: Vec<&String> = allowed.iter().chain(expected).collect();
+                every.sort();
+                every.dedup();
+                let every = every
+                    .iter()
+                    .map(|code| code.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" or ");
+                if expected.is_empty() {
+                    format!("every case {every}")
+                } else {
+                    format!("{} on some case, every case {every}", expected.join(" or "))
+                }
+            }
         }
     }
 }
@@ -232,6 +255,14 @@ pub fn as_expected(expected: &Expected, result: &str, names: &[String], verdicts
             matches!(result, "RE" | "MLE" | "TLE")
                 && !verdicts.iter().any(|code| matches!(*code, "WA" | "OLE"))
         }
+        Expected::Listed { expected, allowed } => {
+            let among = |codes: &[String], code: &str| codes.iter().any(|known| known == code);
+            !verdicts.is_empty()
+                && verdicts
+                    .iter()
+                    .all(|code| among(allowed, code) || among(expected, code))
+                && (expected.is_empty() || verdicts.iter().any(|code| among(expected, code)))
+        }
     }
 }
 
@@ -254,7 +285,8 @@ pub fn verify(
         ));
     }
     let dir = problem.manifest_dir.join("submissions");
-    if !dir.is_dir() {
+    let listed = problem.listed_submissions()?;
+    if !dir.is_dir() && listed.is_empty() {
         return Err(io::Error::new(
             io::ErrorKind::NotFound,
             format!(
@@ -263,7 +295,35 @@ pub fn verify(
             ),
         ));
     }
-    let (found, skipped) = submissions(&dir)?;
+    let (mut found, mut skipped) = if dir.is_dir() {
+        submissions(&dir)?
+    } else {
+        (Vec::new(), Vec::new())
+    };
+    // The manifest's list first, in its order; a file it lists in
+    // submissions/ itself is no folder passed over.
+    let mut listed_found = Vec::new();
+    for submission in listed {
+        let name = show_path(
+            submission
+                .path
+                .strip_prefix(&problem.manifest_dir)
+                .unwrap_or(&submission.path),
+        );
+        skipped.retain(|skip| {
+            !skip.starts_with(&format!("{}/: ", name.trim_start_matches("submissions/")))
+        });
+        listed_found.push(Submission {
+            path: submission.path,
+            name,
+            expected: Expected::Listed {
+                expected: submission.expected,
+                allowed: submission.allowed,
+            },
+        });
+    }
+    listed_found.append(&mut found);
+    let found = listed_found;
     let names: Vec<String> = discover(&problem.io_tests_dir)?
         .cases
         .into_iter()
@@ -280,7 +340,8 @@ pub fn verify(
     let mut as_expected_count = 0;
     for submission in &found {
         let stem = submission.name.replace(['/', '.', ' '], "-");
-        let prepared = Sources::find(&submission.path)
+        let prepared = problem
+            .sources(&submission.path)
             .and_then(|sources| sources.prepare(&build_dir.join(&stem)))
             .and_then(|prepared| prepared.as_one_file(&build_dir.join(format!("{stem}-run"))));
         let (result, verdicts, detail) = match prepared {
@@ -370,6 +431,36 @@ mod tests {
         assert_eq!(result(&["WA", "MLE", "RE"]), "RE");
         assert_eq!(result(&["OLE", "WA"]), "OLE");
         assert_eq!(result(&["AC", "FAIL", "RE"]), "FAIL");
+    }
+
+    #[test]
+    fn a_listed_submission_gets_an_expected_verdict_and_only_allowed_ones() {
+        let listed = |expected: &[&str], allowed: &[&str]| Expected::Listed {
+            expected: expected.iter().map(|code| code.to_string()).collect(),
+            allowed: allowed.iter().map(|code| code.to_string()).collect(),
+        };
+        let names: Vec<String> = ["a", "b", "c"].map(String::from).to_vec();
+        let judged = |expected: &Expected, verdicts: &[&str]| {
+            as_expected(expected, result(verdicts), &names, verdicts)
+        };
+        // Library Checker's `expect = "TLE"`: TLE somewhere, else AC.
+        let tle = listed(&["TLE"], &["AC"]);
+        assert!(judged(&tle, &["AC", "TLE", "TLE"]));
+        assert!(!judged(&tle, &["AC", "AC", "AC"]), "no TLE");
+        assert!(!judged(&tle, &["AC", "TLE", "WA"]), "a WA not allowed");
+        // With `allow_wa = true`.
+        assert!(judged(
+            &listed(&["TLE"], &["AC", "WA"]),
+            &["AC", "TLE", "WA"]
+        ));
+        // Polygon's time-limit-exceeded-or-accepted: nothing needed.
+        let either = listed(&[], &["AC", "TLE"]);
+        assert!(judged(&either, &["AC", "AC", "AC"]));
+        assert!(judged(&either, &["TLE", "AC", "TLE"]));
+        assert!(!judged(&either, &["AC", "RE", "AC"]));
+        assert!(!judged(&either, &[]), "no case is no pass");
+        assert_eq!(tle.describe(), "TLE on some case, every case AC or TLE");
+        assert_eq!(either.describe(), "every case AC or TLE");
     }
 
     #[test]

@@ -240,21 +240,9 @@ fn an_interactive_problem_is_checked_case_by_case() {
         fs::write(tests.join(format!("{name}.out")), "").unwrap();
     }
     let problem = Problem {
-        name: "guess".to_string(),
-        manifest_dir: dir.path().to_path_buf(),
-        io_tests_dir: tests,
-        time_limit: SECOND,
         memory_limit_mb: Some(64),
-        stack_limit_mb: None,
-        output_limit_mb: None,
         interactive: true,
-        url: None,
-        compare: judge::judging::compare::Mode::Lines,
-        checker: false,
-        output_validator: None,
-        input_validators: None,
-        groups: Vec::new(),
-        case_io: Default::default(),
+        ..Problem::plain("guess", dir.path(), &tests, SECOND)
     };
     let check = |program: &Path, interactor: &Path| {
         let mut report = Vec::new();

@@ -177,21 +177,8 @@ fn a_problems_report_shows_its_limits_and_each_peak() {
         &format!("exec {} recurse 1000000", hungry().display()),
     );
     let problem = Problem {
-        name: "deep".to_string(),
-        manifest_dir: dir.path().to_path_buf(),
-        io_tests_dir: tests,
-        time_limit: LIMIT,
         memory_limit_mb: Some(256),
-        stack_limit_mb: None,
-        output_limit_mb: None,
-        interactive: false,
-        url: None,
-        compare: judge::judging::compare::Mode::Lines,
-        checker: false,
-        output_validator: None,
-        input_validators: None,
-        groups: Vec::new(),
-        case_io: Default::default(),
+        ..Problem::plain("deep", dir.path(), &tests, LIMIT)
     };
     let mut report = Vec::new();
     let summary = check_problem(&problem, &program, None, None, &mut report, Style::Plain).unwrap();

@@ -44,23 +44,7 @@ pub fn check_report(
 pub fn fixture_problem(dir: &Path, time_limit: Duration) -> Problem {
     let tests = dir.join("io-tests");
     fs::create_dir_all(&tests).unwrap();
-    Problem {
-        name: "fixture".to_string(),
-        manifest_dir: dir.to_path_buf(),
-        io_tests_dir: tests,
-        time_limit,
-        memory_limit_mb: None,
-        stack_limit_mb: None,
-        output_limit_mb: None,
-        interactive: false,
-        url: None,
-        compare: judge::judging::compare::Mode::Lines,
-        checker: false,
-        output_validator: None,
-        input_validators: None,
-        groups: Vec::new(),
-        case_io: Default::default(),
-    }
+    Problem::plain("fixture", dir, &tests, time_limit)
 }
 
 /// Writes an executable `/bin/sh` script `name` into `dir` that runs `body`

@@ -1,0 +1,37 @@
+// testlib's interface: `checker input output answer`; exit 0 accepted, 1 a
+// wrong answer (its message on stderr), 3 the checker's own failure. Any
+// right pair is accepted; -1 only when the answer says there is none.
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+[[noreturn]] static void quit(int code, const char *message) {
+    fprintf(stderr, "%s\n", message);
+    exit(code);
+}
+
+int main(int argc, char **argv) {
+    if (argc < 4) quit(3, "usage: checker input output answer");
+    FILE *input = fopen(argv[1], "r"), *output = fopen(argv[2], "r"), *answer = fopen(argv[3], "r");
+    if (!input || !output || !answer) quit(3, "a file cannot be opened");
+    long long n, t;
+    if (fscanf(input, "%lld %lld", &n, &t) != 2) quit(3, "the input cannot be read");
+    std::vector<long long> a(n);
+    for (auto &x : a)
+        if (fscanf(input, "%lld", &x) != 1) quit(3, "the input cannot be read");
+    long long expected;
+    if (fscanf(answer, "%lld", &expected) != 1) quit(3, "the answer cannot be read");
+    long long i, j;
+    if (fscanf(output, "%lld", &i) != 1) quit(1, "no number in the output");
+    if (i == -1) {
+        if (expected != -1) quit(1, "printed -1, but a pair exists");
+    } else {
+        if (expected == -1) quit(1, "printed a pair, but there is none");
+        if (fscanf(output, "%lld", &j) != 1) quit(1, "one index only");
+        if (!(1 <= i && i < j && j <= n)) quit(1, "indices out of order or range");
+        if (a[i - 1] + a[j - 1] != t) quit(1, "the two numbers do not add up to T");
+    }
+    char extra;
+    if (fscanf(output, " %c", &extra) == 1) quit(1, "more output after the answer");
+    quit(0, "ok");
+}

@@ -3,5 +3,6 @@
 //! `cplib::num::gcd(a, b)`; `scripts/bundle.sh` pastes the modules it uses into
 //! the one file a judge gets (see libs/README.md).
 
+pub mod dsu;
 pub mod grid;
 pub mod num;

@@ -192,7 +192,9 @@ pub(crate) fn check(options: &CheckOptions) -> Result<Checked, Failure> {
     };
     let mut build = Build::default();
     for problem in &to_judge {
-        select_for_check(problem, &mut build)
+        build
+            .for_check(problem)
+            .map(|_| ())
             .map_err(|error| format!("{}: {error}", problem.name))?;
     }
     if !to_judge.is_empty() {

@@ -20,7 +20,7 @@ use std::time::Duration;
 use lexopt::prelude::*;
 use lexopt::Parser;
 
-use judge::cases::problem::{program_path, Problem, MAX_MB};
+use judge::cases::problem::{program_path, MAX_MB};
 use judge::cases::workspace::find_root;
 use judge::commands::build::{release_dir, Build};
 use judge::commands::check::{Style, Summary};
@@ -198,20 +198,6 @@ impl Place {
         }
         Ok(())
     }
-}
-
-/// Adds what `judge check` runs of `problem` to `build`: its submission, and
-/// its validator, checker and interactor when it has them.
-pub(crate) fn select_for_check(problem: &Problem, build: &mut Build) -> io::Result<()> {
-    let declared = problem.binaries()?;
-    build.binary(&problem.name, &problem.name);
-    for piece in ["validate", "check", "interact"] {
-        let binary = format!("{}-{piece}", problem.name);
-        if declared.contains(&binary) {
-            build.binary(&problem.name, &binary);
-        }
-    }
-    Ok(())
 }
 
 /// Ends `check` and `test`: the closing line, and exit 0 when every case

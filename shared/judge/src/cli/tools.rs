@@ -121,7 +121,9 @@ pub(crate) fn tool_command(tool: &str, args: &[OsString]) -> ExitCode {
             if tool == "submit" {
                 build.binary("bundle", "bundle");
             }
-            select_for_check(&problem, &mut build)
+            build
+                .for_check(&problem)
+                .map(|_| ())
                 .map_err(|error| format!("{}: {error}", problem.name))?;
         }
         let bin_dir = release_dir(&root);

@@ -8,9 +8,11 @@
 
 use std::env;
 use std::ffi::OsString;
+use std::io;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use crate::cases::problem::Problem;
 use crate::show::show_path;
 
 /// The folder of release binaries for the workspace at `root`.
@@ -32,6 +34,8 @@ pub fn release_dir(root: &Path) -> PathBuf {
 pub struct Build {
     packages: Vec<String>,
     binaries: Vec<String>,
+    /// Examples (`examples/NAME.rs` of a package), by name.
+    examples: Vec<String>,
     /// Every binary of each package (cargo's `--bins` covers them all).
     all_binaries: bool,
 }
@@ -42,6 +46,40 @@ impl Build {
         self.package(package);
         self.binaries.push(binary.to_string());
         self
+    }
+
+    /// The example `example` of the package `package` (a library's
+    /// `examples/EXAMPLE.rs`), built into the release folder's `examples/`.
+    pub fn example(&mut self, package: &str, example: &str) -> &mut Build {
+        self.package(package);
+        self.examples.push(example.to_string());
+        self
+    }
+
+    /// What `judge check` runs of `problem`: its submission, and its
+    /// validator, checker and interactor when it has them.
+    ///
+    /// # Errors
+    /// When its crate's manifest cannot be read.
+    pub fn for_check(&mut self, problem: &Problem) -> io::Result<&mut Build> {
+        self.binary(&problem.name, &problem.name);
+        self.judges_of(problem)
+    }
+
+    /// What judges `problem`'s programs: its validator, checker and
+    /// interactor, those it has.
+    ///
+    /// # Errors
+    /// When its crate's manifest cannot be read.
+    pub fn judges_of(&mut self, problem: &Problem) -> io::Result<&mut Build> {
+        let declared = problem.binaries()?;
+        for piece in ["validate", "check", "interact"] {
+            let binary = format!("{}-{piece}", problem.name);
+            if declared.contains(&binary) {
+                self.binary(&problem.name, &binary);
+            }
+        }
+        Ok(self)
     }
 
     /// Every binary of the package `package`.
@@ -69,6 +107,9 @@ impl Build {
             for binary in &self.binaries {
                 args.extend(["--bin", binary].map(OsString::from));
             }
+        }
+        for example in &self.examples {
+            args.extend(["--example", example].map(OsString::from));
         }
         args
     }

@@ -8,12 +8,14 @@
 //! - [`bench`](mod@bench): solutions timed against their input-only baselines;
 //! - [`build`]: the release build of what a command runs;
 //! - [`verify`]: a contest package's example submissions against their verdicts;
+//! - [`libraries`]: the workspace's own libraries verified on problems (`verify --libs`);
 //! - [`new`]: a new problem's crate and folder, or pieces added to a problem.
 
 pub mod bench;
 pub mod build;
 pub mod check;
 pub mod io_tests;
+pub mod libraries;
 pub mod new;
 pub mod outputs;
 pub mod passed;

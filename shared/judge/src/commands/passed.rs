@@ -67,6 +67,25 @@ impl Shared {
     /// When the judge's binary cannot be looked at or the compiler does not
     /// answer.
     pub fn of(root: &Path, runner: &str, cargo: Option<&Path>) -> io::Result<Shared> {
+        Shared::of_folders(root, runner, cargo, &["shared/judge", "libs"])
+    }
+
+    /// [`Shared::of`] without `libs/`: for a verification of a library
+    /// (`judge verify --libs`), whose paths name the library's files it
+    /// depends on, so that a change to another file of `libs/` leaves it be.
+    ///
+    /// # Errors
+    /// As [`Shared::of`].
+    pub fn of_tools(root: &Path, runner: &str, cargo: Option<&Path>) -> io::Result<Shared> {
+        Shared::of_folders(root, runner, cargo, &["shared/judge"])
+    }
+
+    fn of_folders(
+        root: &Path,
+        runner: &str,
+        cargo: Option<&Path>,
+        folders: &[&str],
+    ) -> io::Result<Shared> {
         let mut hasher = DefaultHasher::new();
         hash_stamp(&mut hasher, &std::env::current_exe()?)?;
         hasher.write(runner.as_bytes());
@@ -80,7 +99,7 @@ impl Shared {
         ] {
             hash_if_present(&mut hasher, &root.join(file))?;
         }
-        for folder in ["shared/judge", "libs"] {
+        for folder in folders {
             let folder = root.join(folder);
             if folder.is_dir() {
                 hash_folder(&mut hasher, &folder, &folder)?;

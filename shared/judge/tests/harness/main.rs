@@ -17,6 +17,7 @@ mod helpers;
 mod interactive;
 mod interactive_bench;
 mod interactor;
+mod libraries;
 mod limits;
 mod mission_problems;
 mod new_problem;

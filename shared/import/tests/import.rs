@@ -470,17 +470,27 @@ fn verify_judges_every_example_submission_against_its_folder_or_tag() {
         "{stdout}"
     );
     let (as_expected, all, report) = verified(ws.path(), "divide");
-    assert_eq!((as_expected, all), (7, 7), "{report}");
+    // Java where this machine has it; skipped by name where it has not.
+    let java = judge::commands::verify::java_here();
+    assert_eq!(
+        (as_expected, all),
+        if java { (8, 8) } else { (7, 7) },
+        "{report}"
+    );
     for line in [
         "AC   accepted/divide.cc: as expected (4 of 4 cases AC)",
         "AC   accepted/divide.py: as expected (4 of 4 cases AC)",
         "AC   accepted/divide.rs: as expected (4 of 4 cases AC)",
+        if java {
+            "AC   accepted/Divide.java: as expected (4 of 4 cases AC)"
+        } else {
+            "skipped accepted/Divide.java: Java, which this machine cannot run (no javac and java on PATH)"
+        },
         "RE   run_time_error/crash.py: as expected (RE first on sample-2, 2 of 4 cases AC)",
         "TLE  time_limit_exceeded/spin.c: as expected (TLE first on sample-2, 2 of 4 cases AC)",
         "WA   wrong_answer/rounded.py: as expected (WA first on sample-1, 3 of 4 cases AC)",
         "RE   wrong_answer/tagged.py: as expected (RE first on sample-2, 0 of 4 cases AC)",
-        "skipped accepted/Divide.java: not C, C++, Python 3 or Rust",
-        "7 of 7 submissions as expected",
+        "skipped accepted/divide.kt: not C, C++, Python 3, Rust or Java",
     ] {
         assert!(report.lines().any(|l| l == line), "{line}:\n{report}");
     }
@@ -492,7 +502,11 @@ fn verify_judges_every_example_submission_against_its_folder_or_tag() {
     )
     .unwrap();
     let (as_expected, all, report) = verified(ws.path(), "divide");
-    assert_eq!((as_expected, all), (7, 8), "{report}");
+    assert_eq!(
+        (as_expected, all),
+        if java { (8, 9) } else { (7, 8) },
+        "{report}"
+    );
     assert!(
         report.contains("WA   accepted/rounded.py: NOT as expected, which is AC (WA first on sample-1, 3 of 4 cases AC)"),
         "{report}"
@@ -503,7 +517,11 @@ fn verify_judges_every_example_submission_against_its_folder_or_tag() {
         fs::remove_file(entry.unwrap().path()).unwrap();
     }
     let (as_expected, all, report) = verified(ws.path(), "divide");
-    assert_eq!((as_expected, all), (0, 8), "{report}");
+    assert_eq!(
+        (as_expected, all),
+        (0, if java { 9 } else { 8 }),
+        "{report}"
+    );
     assert!(
         report
             .lines()
@@ -545,7 +563,7 @@ fn an_import_that_cannot_be_made_writes_nothing() {
     let custom = scratch.path().join("custom");
     fs::create_dir_all(custom.join("output_validators/check")).unwrap();
     fs::write(custom.join("problem.yaml"), "validation: custom\n").unwrap();
-    fs::write(custom.join("output_validators/check/Check.java"), "").unwrap();
+    fs::write(custom.join("output_validators/check/check.kt"), "").unwrap();
     let interactive = scratch.path().join("interactive");
     fs::create_dir_all(interactive.join("data/secret")).unwrap();
     fs::write(interactive.join("problem.yaml"), "type: interactive\n").unwrap();
@@ -576,7 +594,7 @@ fn an_import_that_cannot_be_made_writes_nothing() {
         (vec![broken.to_str().unwrap()], "1.in has no 1.ans"),
         (
             vec![custom.to_str().unwrap()],
-            "no C, C++, Python or Rust source",
+            "no C, C++, Python, Rust or Java source",
         ),
         (
             vec![interactive.to_str().unwrap()],

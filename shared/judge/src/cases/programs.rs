@@ -2,11 +2,12 @@
 //! validators, kept in the problem's crate as the package has them. Each is a
 //! file, or a folder of files (its headers beside it), as problemtools takes
 //! them; its language is that of most of its files (C++: `.cc`, `.cpp`,
-//! `.cxx`, `.c++`, `.C`; C: `.c`; Python 3: `.py`; Rust: `.rs`, for a
-//! package's example submissions). C, C++ and Rust are built by the
-//! system's `gcc`, `g++` and `rustc` into the release folder, again whenever
-//! a source is as new as the binary or newer; Python runs under `python3`
-//! (on Windows its launcher `py -3` first), its main file the only one,
+//! `.cxx`, `.c++`, `.C`; C: `.c`; Python 3: `.py`; Rust: `.rs` and Java:
+//! `.java`, for a package's example submissions). C, C++ and Rust are built
+//! by the system's `gcc`, `g++` and `rustc` into the release folder, Java by
+//! `javac` into a folder beside it, again whenever a source is as new as the
+//! binary or newer; Python runs under `python3` (on Windows its launcher
+//! `py -3` first), Java under `java`, its main file (its class) the only one,
 //! else the one named `main.*`, else the first by name.
 
 use std::ffi::OsString;
@@ -24,6 +25,7 @@ pub enum Language {
     Cpp,
     Python,
     Rust,
+    Java,
 }
 
 impl Language {
@@ -34,6 +36,7 @@ impl Language {
             "c" => Some(Language::C),
             "py" | "py3" => Some(Language::Python),
             "rs" => Some(Language::Rust),
+            "java" => Some(Language::Java),
             _ => None,
         }
     }
@@ -68,7 +71,7 @@ impl Sources {
     /// The program at `path`: a file, or a folder of files.
     ///
     /// # Errors
-    /// A path that cannot be read, or holds no C, C++, Python or Rust source.
+    /// A path that cannot be read, or holds no C, C++, Python, Rust or Java source.
     pub fn find(path: &Path) -> io::Result<Sources> {
         let in_path = |error: io::Error| {
             io::Error::new(error.kind(), format!("{}: {error}", show_path(path)))
@@ -102,21 +105,28 @@ impl Sources {
                 .count()
         };
         let priority = |language| match language {
-            Language::Cpp => 4,
-            Language::C => 3,
-            Language::Rust => 2,
+            Language::Cpp => 5,
+            Language::C => 4,
+            Language::Rust => 3,
+            Language::Java => 2,
             Language::Python => 1,
         };
-        let language = [Language::Cpp, Language::C, Language::Rust, Language::Python]
-            .into_iter()
-            .max_by_key(|&language| (count(language), priority(language)))
-            .filter(|&language| count(language) > 0)
-            .ok_or_else(|| {
-                refused(format!(
-                    "{}: no C, C++, Python or Rust source (.c, .cc, .cpp, .py, .rs)",
-                    show_path(path)
-                ))
-            })?;
+        let language = [
+            Language::Cpp,
+            Language::C,
+            Language::Rust,
+            Language::Java,
+            Language::Python,
+        ]
+        .into_iter()
+        .max_by_key(|&language| (count(language), priority(language)))
+        .filter(|&language| count(language) > 0)
+        .ok_or_else(|| {
+            refused(format!(
+                "{}: no C, C++, Python, Rust or Java source (.c, .cc, .cpp, .py, .rs, .java)",
+                show_path(path)
+            ))
+        })?;
         let files = all
             .into_iter()
             .filter(|file| Language::of(file) == Some(language))
@@ -164,11 +174,58 @@ impl Sources {
                     args: Vec::new(),
                 })
             }
+            Language::Java => {
+                let java = on_path("java")?;
+                let classes = binary.with_extension("classes");
+                if self.is_stale(binary) {
+                    self.build_java(binary, &classes)?;
+                }
+                let class = self
+                    .main_file()
+                    .file_stem()
+                    .unwrap_or_default()
+                    .to_os_string();
+                // One garbage collector thread; the heap's bound is the
+                // problem's memory limit ([`Prepared::within`]). (No larger
+                // stack, -Xss64m: under the runner's cap on data the JVM
+                // cannot start its threads with one.)
+                Ok(Prepared {
+                    program: java,
+                    args: vec![
+                        "-XX:+UseSerialGC".into(),
+                        "-cp".into(),
+                        classes.into_os_string(),
+                        class,
+                    ],
+                })
+            }
         }
     }
 
-    /// A Python or Rust program's main file: the only one, else `main.*`,
-    /// else the first by name.
+    /// Compiles Java sources into `classes`, then writes `stamp` (its time
+    /// the build's, for [`Sources::is_stale`]).
+    fn build_java(&self, stamp: &Path, classes: &Path) -> io::Result<()> {
+        let _ = fs::remove_dir_all(classes);
+        fs::create_dir_all(classes)?;
+        let output = Command::new(on_path("javac")?)
+            .args(["-encoding", "UTF-8", "-d"])
+            .arg(classes)
+            .args(&self.files)
+            .stdin(Stdio::null())
+            .output()?;
+        if !output.status.success() {
+            return Err(io::Error::other(format!(
+                "javac could not build {} ({}):\n{}",
+                show_path(&self.path),
+                output.status,
+                String::from_utf8_lossy(&output.stderr).trim_end()
+            )));
+        }
+        fs::write(stamp, "built by javac: the classes are beside this file\n")
+    }
+
+    /// A Python, Rust or Java program's main file: the only one, else
+    /// `main.*`, else the first by name.
     fn main_file(&self) -> PathBuf {
         let named_main = self.files.iter().find(|file| {
             file.file_stem()
@@ -204,7 +261,7 @@ impl Sources {
             Language::Cpp => ("g++", &["-O2", "-std=gnu++20"]),
             // As problemtools builds it: the main file, std alone.
             Language::Rust => ("rustc", &["-C", "opt-level=3", "--edition", "2021"]),
-            Language::Python => unreachable!("not built"),
+            Language::Python | Language::Java => unreachable!("not built here"),
         };
         let files = match self.language {
             Language::Rust => vec![self.main_file()],
@@ -252,6 +309,18 @@ impl Sources {
 }
 
 impl Prepared {
+    /// The program to run under a memory limit of `memory_mb`: a Java
+    /// program's heap bounded by it (`-Xmx`), as judges start Java. Without
+    /// it the JVM sizes its heap by the machine's memory and cannot start
+    /// under the runner's cap on its data. Any other program as it is.
+    pub fn within(mut self, memory_mb: Option<u64>) -> Prepared {
+        let is_java = self.program.file_stem().is_some_and(|stem| stem == "java");
+        if let (true, Some(mb)) = (is_java, memory_mb) {
+            self.args.insert(0, format!("-Xmx{mb}m").into());
+        }
+        self
+    }
+
     /// One file that starts the program: itself, or (with arguments, a
     /// Python program) a launcher script written at `launcher`, for a caller
     /// that runs a file alone. Unix only: elsewhere such a program cannot be.
@@ -321,7 +390,7 @@ fn on_path(name: &str) -> io::Result<PathBuf> {
         .ok_or_else(|| {
             io::Error::new(
                 io::ErrorKind::NotFound,
-                format!("{name} is not on PATH: install it to run this problem's validators"),
+                format!("{name} is not on PATH: install it to run this problem's programs in its language"),
             )
         })
 }
@@ -374,7 +443,9 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(
-            error.ends_with("no C, C++, Python or Rust source (.c, .cc, .cpp, .py, .rs)"),
+            error.ends_with(
+                "no C, C++, Python, Rust or Java source (.c, .cc, .cpp, .py, .rs, .java)"
+            ),
             "{error}"
         );
         let error = Sources::find(&dir.path().join("b"))

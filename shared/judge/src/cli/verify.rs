@@ -21,8 +21,10 @@ usage: judge verify [--root DIR] [--bin-dir DIR] NAME
 
 Proves an imported contest package as problemtools' verifyproblem and
 DOMjudge do: every example submission in crates/NAME/submissions/ (copied
-there from the package) in C, C++, Python 3 or Rust is built (gcc, g++,
-rustc; python3 runs Python) and judged on every case of NAME, and its
+there from the package) in C, C++, Python 3, Rust or Java is built (gcc,
+g++, rustc, javac; python3 runs Python, java with -Xmx the memory limit
+runs Java, skipped by name where they are not) and judged on every case
+of NAME, and its
 result compared with what it must get: its folder's verdict (accepted,
 wrong_answer, time_limit_exceeded, run_time_error, partially_accepted), or
 a DOMjudge tag in its source (@EXPECTED_RESULTS@: CORRECT, TIMELIMIT).

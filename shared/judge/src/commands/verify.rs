@@ -180,13 +180,19 @@ pub fn submissions(dir: &Path) -> io::Result<(Vec<Submission>, Vec<String>)> {
             }
             let shown = format!("{name}/{file_name}");
             let sources = match Sources::find(&path) {
-                Ok(sources) if !is_python2(&sources) => sources,
-                Ok(_) => {
+                Ok(sources) if is_python2(&sources) => {
                     skipped.push(format!("{shown}: Python 2 (its first line says so)"));
                     continue;
                 }
+                Ok(sources) if sources.language == Language::Java && !java_here() => {
+                    skipped.push(format!(
+                        "{shown}: Java, which this machine cannot run (no javac and java on PATH)"
+                    ));
+                    continue;
+                }
+                Ok(sources) => sources,
                 Err(_) => {
-                    skipped.push(format!("{shown}: not C, C++, Python 3 or Rust"));
+                    skipped.push(format!("{shown}: not C, C++, Python 3, Rust or Java"));
                     continue;
                 }
             };
@@ -207,6 +213,18 @@ pub fn submissions(dir: &Path) -> io::Result<(Vec<Submission>, Vec<String>)> {
         }
     }
     Ok((found, skipped))
+}
+
+/// Whether this machine builds and runs Java: `javac` and `java` on `PATH`.
+pub fn java_here() -> bool {
+    let paths = std::env::var_os("PATH").unwrap_or_default();
+    ["javac", "java"].iter().all(|name| {
+        std::env::split_paths(&paths).any(|folder| {
+            folder
+                .join(format!("{name}{}", std::env::consts::EXE_SUFFIX))
+                .is_file()
+        })
+    })
 }
 
 /// Whether a Python program is Python 2, as problemtools tells: its first
@@ -343,6 +361,7 @@ pub fn verify(
         let prepared = problem
             .sources(&submission.path)
             .and_then(|sources| sources.prepare(&build_dir.join(&stem)))
+            .map(|prepared| prepared.within(problem.memory_limit_mb))
             .and_then(|prepared| prepared.as_one_file(&build_dir.join(format!("{stem}-run"))));
         let (result, verdicts, detail) = match prepared {
             Err(error) => {
@@ -519,7 +538,7 @@ mod tests {
         for (path, text) in [
             ("accepted/a.py", "#!/usr/bin/env python2\nprint 1\n"),
             ("accepted/b.py", "#!/usr/bin/env python3\nprint(1)\n"),
-            ("accepted/C.java", "class C {}\n"),
+            ("accepted/C.kt", "class C\n"),
             (
                 "wrong_answer/d.cc",
                 "// @EXPECTED_RESULTS@: WRONG-ANSWER, TIMELIMIT\n",
@@ -546,7 +565,7 @@ mod tests {
         assert_eq!(
             skipped,
             [
-                "accepted/C.java: not C, C++, Python 3 or Rust",
+                "accepted/C.kt: not C, C++, Python 3, Rust or Java",
                 "accepted/a.py: Python 2 (its first line says so)",
                 "slow_accepted/: not a verdict's folder",
             ]

@@ -6,6 +6,7 @@ mod cases;
 mod groups;
 mod library_checker;
 mod package;
+mod polygon;
 
 use std::fs;
 use std::io;
@@ -83,6 +84,24 @@ the cases of that group. An interactive
 package's output validator talks to the program over pipes (its stdout the
 program's stdin, and back), and its exit code decides. The package's
 submissions/ go to crates/NAME/submissions, for `judge verify NAME`.
+
+A Polygon package (problem.xml at its top; a folder or a .zip, best the
+full Linux package): every test of each testset, named TESTSET-GROUP-NN,
+copied when the package has it (CRLF read as LF), else made by its
+generator's command line (`gen -n 10 5`: the executable of files/ named
+gen, in C, C++ or Python, its stdout the test; with from-file, the file it
+writes); each answer copied, else the main solution's output (an
+interactive problem's: what the interactor writes); the validator run on
+every input with --testset and --group, refusing the import on one it
+rejects. Its files/ and solutions go to crates/NAME/polygon; its checker
+(a std:: one's source too) and interactor, in C or C++, are built by the
+judge (testlib-checker, testlib-interactor), its validator checks every
+input (testlib-validator, with each group's arguments), the time and
+memory limits are its tests testset's, and each solution is listed with
+what its tag says it must get (time-limit-exceeded-or-accepted: AC or
+TLE on every case; a presentation error counts as WA), for `judge verify
+NAME`. Groups and points are shown, not added up; .exe files and Windows
+scripts are never used.
 
 A Library Checker problem (yosupo06/library-checker-problems): PACKAGE is
 its folder (with info.toml), or the repository and the problem's name. Its
@@ -296,6 +315,14 @@ pub(crate) fn crate_name(given: &str) -> String {
 
 fn import_package(root: &Path, path: &Path, options: &Options) -> Result<(), Stop> {
     let opened = package::open(path)?;
+    if opened.polygon {
+        return polygon::import(
+            root,
+            &opened,
+            options.name.as_deref(),
+            options.time_limit_ms,
+        );
+    }
     let settings = package::settings(&opened.root)?;
     // The input validators this judge runs (C, C++, Python); the others
     // (checktestdata, VIVA) are named in a note.

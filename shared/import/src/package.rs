@@ -18,7 +18,9 @@
 //!   interactive`) or scored (`type: scoring`, `validation: custom score`).
 //!
 //! A package opens from a folder, or from a `.zip` or `.kpp` holding one
-//! (`problem.yaml` at the archive's top, or in its one folder).
+//! (`problem.yaml` at the archive's top, or in its one folder); a Polygon
+//! package opens the same way, with its `problem.xml` (see
+//! [`crate::polygon`]).
 
 use std::fs;
 use std::io;
@@ -46,7 +48,20 @@ pub struct Opened {
     /// The name it came with: the folder's, or the archive's without its
     /// extension.
     pub given_name: String,
+    /// Its format: a Polygon package (`problem.xml`), else Kattis's.
+    pub polygon: bool,
     _unpacked: Option<ScratchDir>,
+}
+
+/// The file at a package's top that says its format: Kattis's first.
+const MARKERS: [&str; 2] = ["problem.yaml", "problem.xml"];
+
+/// Whether `folder` is a package's top, and whose (`Some(true)`: Polygon's).
+fn format_of(folder: &Path) -> Option<bool> {
+    MARKERS
+        .iter()
+        .position(|marker| folder.join(marker).is_file())
+        .map(|index| index == 1)
 }
 
 /// Opens the package at `path`: a folder, or a `.zip`/`.kpp` unpacked into a
@@ -62,12 +77,12 @@ pub fn open(path: &Path) -> io::Result<Opened> {
             .unwrap_or_default()
     };
     if path.is_dir() {
-        if !path.join("problem.yaml").is_file() {
+        let Some(polygon) = format_of(path) else {
             return Err(refused(format!(
-                "{}: no problem.yaml, so not a problem package",
+                "{}: no problem.yaml (nor Polygon's problem.xml), so not a problem package",
                 show_path(path)
             )));
-        }
+        };
         let name = path
             .canonicalize()
             .ok()
@@ -79,6 +94,7 @@ pub fn open(path: &Path) -> io::Result<Opened> {
         return Ok(Opened {
             root: path.to_path_buf(),
             given_name: name,
+            polygon,
             _unpacked: None,
         });
     }
@@ -101,7 +117,7 @@ pub fn open(path: &Path) -> io::Result<Opened> {
     archive
         .extract(unpacked.path())
         .map_err(|error| refused(format!("{}: {error}", show_path(path))))?;
-    let root = if unpacked.path().join("problem.yaml").is_file() {
+    let root = if format_of(unpacked.path()).is_some() {
         unpacked.path().to_path_buf()
     } else {
         let folders: Vec<PathBuf> = fs::read_dir(unpacked.path())?
@@ -109,16 +125,17 @@ pub fn open(path: &Path) -> io::Result<Opened> {
             .filter(|path| path.is_dir())
             .collect();
         match folders.as_slice() {
-            [one] if one.join("problem.yaml").is_file() => one.clone(),
+            [one] if format_of(one).is_some() => one.clone(),
             _ => {
                 return Err(refused(format!(
-                    "{}: no problem.yaml at its top or in its one folder",
-                    show_path(path)
-                )))
+                "{}: no problem.yaml (nor Polygon's problem.xml) at its top or in its one folder",
+                show_path(path)
+            )))
             }
         }
     };
     Ok(Opened {
+        polygon: format_of(&root) == Some(true),
         root,
         given_name: stem(path),
         _unpacked: Some(unpacked),
@@ -463,7 +480,8 @@ mod tests {
         let dir = package(&[("data/sample/1.in", "1\n")]);
         let error = open(dir.path()).err().unwrap().to_string();
         assert!(
-            error.ends_with("no problem.yaml, so not a problem package"),
+            error
+                .ends_with("no problem.yaml (nor Polygon's problem.xml), so not a problem package"),
             "{error}"
         );
         let error = open(&dir.path().join("data/sample/1.in"))

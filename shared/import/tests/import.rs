@@ -923,3 +923,187 @@ fn a_library_checker_problem_that_cannot_be_made_is_refused_nothing_written() {
     assert!(stderr.starts_with("import: nothing: "), "{stderr}");
     assert_eq!(tree_but_builds(ws.path()), before);
 }
+
+/// A copy of the package `name` of `tests/packages/` with `change` made.
+fn changed_package(name: &str, change: impl FnOnce(&Path)) -> ScratchDir {
+    let copy = tempdir().unwrap();
+    for (path, bytes) in tree(&packages().join(name)) {
+        let target = copy.path().join(path);
+        fs::create_dir_all(target.parent().unwrap()).unwrap();
+        fs::write(target, bytes).unwrap();
+    }
+    change(copy.path());
+    copy
+}
+
+/// `problem.xml` of the package at `root` with `from` made `to`.
+fn edit_problem_xml(root: &Path, from: &str, to: &str) {
+    let path = root.join("problem.xml");
+    let text = fs::read_to_string(&path).unwrap();
+    assert!(text.contains(from), "{from}");
+    fs::write(path, text.replacen(from, to, 1)).unwrap();
+}
+
+/// A Polygon package (a Standard one: the generated tests and every answer
+/// are made here): tests by their generators' command lines (positional
+/// arguments, named options, a Python generator), answers by the main
+/// solution, CRLF read as LF, the validator given each test's testset and
+/// group, the groups and points shown, every solution judged as its tag says.
+#[test]
+fn a_polygon_package_is_made_and_verified_as_its_tags_say() {
+    let ws = workspace();
+    let package = packages().join("polygon-sum");
+    let (code, stdout, stderr) = import(ws.path(), &[package.to_str().unwrap()]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    for line in [
+        ": 7 cases (1 sample), time limit 1000 ms (problem.xml), memory 256 MB, judged by its checker (polygon/files/check.cpp), inputs validated by polygon/files/val.cpp\n",
+        "the groups of tests, each in its cases' names (tests-GROUP-NN): samples (0 points, all or nothing); g1 (30 points, all or nothing, after samples); g2 (70 points, each test's)\n",
+        "note: solutions/draft.cpp (tagged do-not-run): not listed, its tag says it is not run\n",
+    ] {
+        assert!(stdout.contains(line), "{line}\n{stdout}");
+    }
+    let io_tests = ws.path().join("io-tests/list-sum");
+    let read = |file: &str| fs::read_to_string(io_tests.join(file)).unwrap();
+    // The manual sample, its CRLF as LF; a test of each generator.
+    assert_eq!(read("tests-samples-01.in"), "3\n1 2 3\n");
+    assert_eq!(read("tests-samples-01.out"), "6\n");
+    assert_eq!(read("tests-g1-02.in"), "5\n7 1 7 2 7\n", "gen_pos 5 10 1");
+    assert_eq!(read("tests-g1-03.in").lines().next(), Some("8"), "gen -n 8");
+    assert_eq!(
+        read("tests-g1-04.in").lines().next(),
+        Some("10"),
+        "pygen 10 50 3"
+    );
+    assert_eq!(
+        read("tests-g2-05.in").lines().next(),
+        Some("1000"),
+        "gen -n=1000"
+    );
+    assert_eq!(read("tests-g2-07.out"), "2000000000\n");
+    let (as_expected, all, report) = verified(ws.path(), "list-sum");
+    let java = judge::commands::verify::java_here();
+    assert_eq!(
+        (as_expected, all),
+        if java { (7, 7) } else { (6, 6) },
+        "{report}"
+    );
+    for line in [
+        "AC   polygon/solutions/main.cpp: as expected (7 of 7 cases AC)",
+        "AC   polygon/solutions/sum.py: as expected (7 of 7 cases AC)",
+        "WA   polygon/solutions/int32.cpp: as expected (WA first on tests-g2-05, 5 of 7 cases AC)",
+        "TLE  polygon/solutions/spin.py: as expected (TLE first on tests-g1-02, 0 of 7 cases AC)",
+        "AC   polygon/solutions/quick.c: as expected (7 of 7 cases AC)",
+        "RE   polygon/solutions/small_only.cpp: as expected (RE first on tests-g2-05, 5 of 7 cases AC)",
+        "skipped polygon/solutions/sum.kt: not C, C++, Python 3, Rust or Java",
+    ] {
+        assert!(report.lines().any(|l| l == line), "{line}\n{report}");
+    }
+    // The checker judges, and the validator checks each input with its group.
+    let zero = script(ws.path(), "zero", "echo 0");
+    let (failed, report) = judged(ws.path(), "list-sum", &zero);
+    assert_eq!(failed, 7, "{report}");
+    assert!(report.contains("expected 6, got 0"), "{report}");
+    fs::write(
+        io_tests.join("tests-g1-08.in"),
+        "11\n1 1 1 1 1 1 1 1 1 1 1\n",
+    )
+    .unwrap();
+    fs::write(io_tests.join("tests-g1-08.out"), "11\n").unwrap();
+    let (_, report) = judged(ws.path(), "list-sum", &zero);
+    assert!(report.contains("INVALID tests-g1-08"), "{report}");
+}
+
+/// An interactive Polygon package from a zip, holding its tests and
+/// answers but the last, which the main solution makes with the interactor.
+#[test]
+fn an_interactive_polygon_package_is_judged_by_its_interactor_and_checker() {
+    let ws = workspace();
+    let scratch = tempdir().unwrap();
+    let zip = scratch.path().join("guess-number$linux.zip");
+    zip_of(&packages().join("polygon-guess"), &zip, "");
+    let (code, stdout, stderr) = import(ws.path(), &[zip.to_str().unwrap()]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(
+        stdout.contains(": 4 cases (1 sample), time limit 2000 ms (problem.xml), memory 256 MB, judged by its checker (polygon/files/check.cpp), inputs validated by polygon/files/val.cpp, interactive with polygon/files/interactor.cpp\n"),
+        "{stdout}"
+    );
+    let io_tests = ws.path().join("io-tests/guess-number");
+    assert_eq!(
+        fs::read_to_string(io_tests.join("tests-02.out")).unwrap(),
+        "found in 9\n",
+        "the package's"
+    );
+    assert_eq!(
+        fs::read_to_string(io_tests.join("tests-04.out")).unwrap(),
+        "found in 8\n",
+        "made by the main solution"
+    );
+    let (as_expected, all, report) = verified(ws.path(), "guess-number");
+    assert_eq!((as_expected, all), (4, 4), "{report}");
+    for line in [
+        "WA   polygon/solutions/count_up.py: as expected (WA first on tests-01, 1 of 4 cases AC)",
+        "TLE  polygon/solutions/silent.py: as expected (TLE first on tests-01, 0 of 4 cases AC)",
+    ] {
+        assert!(report.lines().any(|l| l == line), "{line}\n{report}");
+    }
+}
+
+/// What cannot be made of a Polygon package is refused with its reason, and
+/// nothing is written.
+#[test]
+fn a_polygon_package_that_cannot_be_made_is_refused_nothing_written() {
+    let ws = workspace();
+    let before = tree_but_builds(ws.path());
+    let cases: Vec<(ScratchDir, &str)> = vec![
+        (
+            changed_package("polygon-sum", |root| edit_problem_xml(root, "cmd=\"pygen 10 50 3\"", "cmd=\"nogen 10 50 3\"")),
+            "test 4 of tests (`nogen 10 50 3`): no executable nogen in problem.xml's <executables>",
+        ),
+        (
+            changed_package("polygon-sum", |root| fs::write(root.join("files/gen_pos.cpp"), "int main() { return 1; }\n").unwrap()),
+            "test 2 of tests (`gen_pos 5 10 1`) failed: exit status 1",
+        ),
+        (
+            changed_package("polygon-sum", |root| edit_problem_xml(root, "gen -n 8 -max 100 2", "gen -n 20 -max 100 2")),
+            "test 3 of tests (`gen -n 20 -max 100 2`): its validator rejects it: exit status 3",
+        ),
+        (
+            changed_package("polygon-sum", |root| fs::remove_file(root.join("tests/07")).unwrap()),
+            "test 7 of tests (tests/07): a manual test the package does not hold",
+        ),
+        (
+            changed_package("polygon-sum", |root| {
+                edit_problem_xml(root, "<checker type=\"testlib\">\n      <source path=\"files/check.cpp\" type=\"cpp.g++17\"/>", "<checker name=\"std::wcmp.cpp\" type=\"testlib\">")
+            }),
+            "its checker std::wcmp.cpp has no source in the package",
+        ),
+        (
+            changed_package("polygon-sum", |root| {
+                fs::write(root.join("files/check.py"), "import sys\n").unwrap();
+                edit_problem_xml(root, "<source path=\"files/check.cpp\" type=\"cpp.g++17\"/>\n      <binary", "<source path=\"files/check.py\" type=\"python.3\"/>\n      <binary");
+            }),
+            "its checker files/check.py: in python.3, where this judge builds testlib's checkers and interactors in C or C++",
+        ),
+        (
+            changed_package("polygon-sum", |root| edit_problem_xml(root, "tag=\"main\"", "tag=\"accepted\"")),
+            "no solution tagged main: it writes the answers",
+        ),
+        (
+            changed_package("polygon-sum", |root| edit_problem_xml(root, "<test-count>7</test-count>", "<test-count>8</test-count>")),
+            "testset tests: <test-count> says 8, but it lists 7 tests",
+        ),
+    ];
+    for (package, message) in &cases {
+        let (code, stdout, stderr) = import(ws.path(), &[package.path().to_str().unwrap()]);
+        assert_eq!(code, 2, "{message}: {stdout}{stderr}");
+        assert!(
+            stderr.starts_with("import: ") && stderr.contains(message),
+            "{message}: {stderr}"
+        );
+        assert_eq!(
+            tree_but_builds(ws.path()),
+            before,
+            "{message}: something was written"
+        );
+    }
+}

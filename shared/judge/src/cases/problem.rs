@@ -157,6 +157,11 @@ pub struct Problem {
     /// the crate built by the judge (`testlib-checker = "PATH"`), which then
     /// judges outputs.
     pub testlib_checker: Option<PathBuf>,
+    /// An interactor with testlib's interface in C or C++ (`interactor
+    /// input output [answer]`, exit 0 AC, 1 WA, 2 PE), a file or folder of the
+    /// crate built by the judge (`testlib-interactor = "PATH"`), in place of
+    /// `<name>-interact`; with `interactive = true`.
+    pub testlib_interactor: Option<PathBuf>,
     /// An input validator with testlib's interface (`registerValidation`:
     /// exit 0 for a valid input), a file or folder of the crate built by the
     /// judge (`testlib-validator = "PATH"`), run on every input.
@@ -407,6 +412,14 @@ impl Problem {
                 .map(|path| manifest_dir.join(path)))
         };
         let testlib_checker = path_key("testlib-checker")?;
+        let testlib_interactor = path_key("testlib-interactor")?;
+        if testlib_interactor.is_some() && !interactive {
+            return Err(invalid(format!(
+                "{}: testlib-interactor talks to the program of an interactive problem: add interactive = true",
+                manifest_path.display(),
+            )));
+        }
+        let testlib_validator = path_key("testlib-validator")?;
         if testlib_checker.is_some() {
             let decides_too = manifest.string(JUDGE_TABLE, "compare")?.is_some()
                 || manifest.number(JUDGE_TABLE, "float-error")?.is_some()
@@ -428,7 +441,7 @@ impl Problem {
             &manifest,
             compare,
             output_validator.is_some(),
-            input_validators.is_some(),
+            input_validators.is_some() || testlib_validator.is_some(),
         )
         .map_err(|error| invalid(format!("{}: {error}", manifest_path.display())))?;
         Ok(Problem {
@@ -447,7 +460,8 @@ impl Problem {
             case_io,
             groups,
             testlib_checker,
-            testlib_validator: path_key("testlib-validator")?,
+            testlib_interactor,
+            testlib_validator,
             include_dirs: words("include-dirs")?
                 .into_iter()
                 .map(|dir| manifest_dir.join(dir))
@@ -569,6 +583,7 @@ impl Problem {
             case_io: CaseIo::default(),
             groups: Vec::new(),
             testlib_checker: None,
+            testlib_interactor: None,
             testlib_validator: None,
             include_dirs: Vec::new(),
             generated_cases: None,
@@ -698,6 +713,29 @@ impl Problem {
     /// As [`Sources::find`].
     pub fn sources(&self, path: &Path) -> io::Result<Sources> {
         Ok(Sources::find(path)?.including(&self.include_dirs))
+    }
+
+    /// The interactor that talks to its program, if it is interactive: its
+    /// testlib interactor made ready (built into `bin_dir` as
+    /// `<name>-testlib-interactor`), else its crate's `<name>-interact`; none
+    /// for a contest package's, whose output validator talks to the program.
+    ///
+    /// # Errors
+    /// When the testlib interactor cannot be built, or is not C or C++.
+    pub fn prepared_interactor(&self, bin_dir: &Path) -> io::Result<Option<PathBuf>> {
+        if let Some(path) = &self.testlib_interactor {
+            let binary = program_path(bin_dir, &format!("{}-testlib-interactor", self.name));
+            let prepared = self.sources(path)?.prepare(&binary)?;
+            if !prepared.args.is_empty() {
+                return Err(invalid(format!(
+                    "testlib-interactor {}: an interactor in C or C++, which testlib is",
+                    crate::show::show_path(path)
+                )));
+            }
+            return Ok(Some(prepared.program));
+        }
+        Ok((self.interactive && self.output_validator.is_none())
+            .then(|| program_path(bin_dir, &format!("{}-interact", self.name))))
     }
 
     /// Where its testlib checker is built.

@@ -58,7 +58,9 @@ usage: judge import PACKAGE [--name NAME] [--time-limit-ms MS]
 
 Makes a problem from a problem package of the Kattis/ICPC format (a folder,
 or a .zip or .kpp): the crate, every case of data/ in io-tests/NAME/, the
-package's limits and how it judges outputs. A Library Checker problem (its
+package's limits and how it judges outputs. A Polygon package (its
+problem.xml) has its generated tests made by their command lines and its
+answers by its main solution. A Library Checker problem (its
 folder, or the repository and its name) has its tests generated here and
 checked against its hash.json; --generate makes them again on another
 machine. --cases adds judges' test data (AtCoder's in/ and out/, or .in

@@ -292,8 +292,7 @@ impl WorkspaceJudges {
             input_validators: problem.prepared_input_validators(bin_dir)?,
             checking: problem.prepared_checking(bin_dir)?,
             // A package's interactive problem is its output validator's.
-            interactor: (problem.interactive && problem.output_validator.is_none())
-                .then(|| program_path(bin_dir, &format!("{}-interact", problem.name))),
+            interactor: problem.prepared_interactor(bin_dir)?,
         })
     }
 }
@@ -320,6 +319,7 @@ pub fn workspace_programs(problem: &Problem, binary: &Path) -> io::Result<Vec<Pa
             .as_ref()
             .map(|validators| &validators.path),
         problem.testlib_checker.as_ref(),
+        problem.testlib_interactor.as_ref(),
         problem.testlib_validator.as_ref(),
     ];
     for path in paths.into_iter().flatten().chain(&problem.include_dirs) {

@@ -297,9 +297,12 @@ pub fn verify(
     bin_dir: &Path,
     out: &mut dyn Write,
 ) -> io::Result<(usize, usize)> {
-    if problem.interactive && problem.output_validator.is_none() {
+    if problem.interactive
+        && problem.output_validator.is_none()
+        && problem.testlib_interactor.is_none()
+    {
         return Err(io::Error::other(
-            "an interactive problem judged by a testlib interactor: only a package's (its output validator talks to the program) is verified",
+            "an interactive problem judged by its crate's interactor (src/bin/interact.rs): only a package's is verified (its output validator, or its testlib-interactor, talks to the program)",
         ));
     }
     let dir = problem.manifest_dir.join("submissions");
@@ -331,6 +334,19 @@ pub fn verify(
         skipped.retain(|skip| {
             !skip.starts_with(&format!("{}/: ", name.trim_start_matches("submissions/")))
         });
+        match Sources::find(&submission.path) {
+            Err(_) => {
+                skipped.push(format!("{name}: not C, C++, Python 3, Rust or Java"));
+                continue;
+            }
+            Ok(sources) if sources.language == Language::Java && !java_here() => {
+                skipped.push(format!(
+                    "{name}: Java, which this machine cannot run (no javac and java on PATH)"
+                ));
+                continue;
+            }
+            Ok(_) => {}
+        }
         listed_found.push(Submission {
             path: submission.path,
             name,
@@ -348,11 +364,12 @@ pub fn verify(
         .map(|case| case.name)
         .collect();
     let checking = problem.prepared_checking(bin_dir)?;
+    let interactor = problem.prepared_interactor(bin_dir)?;
     let judges = Judges {
         validator: None,
         input_validators: &[],
         checking: &checking,
-        interactor: None,
+        interactor: interactor.as_deref(),
     };
     let build_dir = bin_dir.join("verify").join(&problem.name);
     let mut as_expected_count = 0;

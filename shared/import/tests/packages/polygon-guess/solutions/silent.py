@@ -1,0 +1,2 @@
+# Waits for a reply to a guess it never made.
+input()

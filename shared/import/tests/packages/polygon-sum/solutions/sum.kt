@@ -1,0 +1,4 @@
+fun main() {
+    readLine()
+    println(readLine()!!.split(" ").sumOf { it.toLong() })
+}

@@ -755,6 +755,13 @@ pub fn import(
     }
     let mut not_listed = Vec::new();
     for (tag, source) in &package.solutions {
+        if source.kind.starts_with("python.2") || source.kind.starts_with("pythonx.2") {
+            not_listed.push(format!(
+                "{} ({}): Python 2, which this judge does not run",
+                source.path, source.kind
+            ));
+            continue;
+        }
         match expectation(tag) {
             Some((expected, allowed)) => {
                 let mut table = format!(
@@ -767,7 +774,10 @@ pub fn import(
                 table.push_str(&format!("allowed = \"{allowed}\"\n"));
                 tables.push(table);
             }
-            None => not_listed.push(format!("{} (tagged {tag})", source.path)),
+            None => not_listed.push(format!(
+                "{} (tagged {tag}): its tag says it is not run",
+                source.path
+            )),
         }
     }
     let spec = NewProblem {
@@ -843,7 +853,7 @@ pub fn import(
         package.solutions.len() - not_listed.len()
     );
     for solution in not_listed {
-        println!("note: {solution}: not listed, its tag says it is not run");
+        println!("note: {solution}: not listed");
     }
     if package.validators.len() > 1 {
         println!(

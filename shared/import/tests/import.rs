@@ -683,7 +683,7 @@ fn a_library_checker_problem_is_generated_checked_and_verified() {
     assert_eq!(code, 0, "{stdout}{stderr}");
     for line in [
         "made pairsum (Pair Sum) from ",
-        ": 10 cases, time limit 1000 ms (info.toml), memory 1024 MB, judged by its testlib checker (library-checker/checker.cpp), inputs validated by its verifier\n",
+        ": 10 cases, time limit 2000 ms (info.toml), memory 1024 MB, judged by its testlib checker (library-checker/checker.cpp), inputs validated by its verifier\n",
         "generated 10 cases (4.0 MB) into io-tests/pairsum/, each as hash.json has it; git ignores them (io-tests/pairsum/.gitignore): `scripts/import.sh --generate pairsum` makes them again\n",
     ] {
         assert!(stdout.contains(line), "{line}\n{stdout}");
@@ -719,7 +719,7 @@ print(next((f\"{i + 1} {last[t - v] + 1}\" for i, v in enumerate(a) if last.get(
     assert_eq!(failed, 0, "{report}");
     assert!(
         report.starts_with(
-            "pairsum (10 cases, time limit 1000 ms, memory and stack 1024 MB, compared by checker "
+            "pairsum (10 cases, time limit 2000 ms, memory and stack 1024 MB, compared by checker "
         ),
         "{report}"
     );
@@ -958,7 +958,7 @@ fn a_polygon_package_is_made_and_verified_as_its_tags_say() {
     for line in [
         ": 7 cases (1 sample), time limit 1000 ms (problem.xml), memory 256 MB, judged by its checker (polygon/files/check.cpp), inputs validated by polygon/files/val.cpp\n",
         "the groups of tests, each in its cases' names (tests-GROUP-NN): samples (0 points, all or nothing); g1 (30 points, all or nothing, after samples); g2 (70 points, each test's)\n",
-        "note: solutions/draft.cpp (tagged do-not-run): not listed, its tag says it is not run\n",
+        "note: solutions/draft.cpp (tagged do-not-run): its tag says it is not run: not listed\n",
     ] {
         assert!(stdout.contains(line), "{line}\n{stdout}");
     }
@@ -991,7 +991,7 @@ fn a_polygon_package_is_made_and_verified_as_its_tags_say() {
         "AC   polygon/solutions/main.cpp: as expected (7 of 7 cases AC)",
         "AC   polygon/solutions/sum.py: as expected (7 of 7 cases AC)",
         "WA   polygon/solutions/int32.cpp: as expected (WA first on tests-g2-05, 5 of 7 cases AC)",
-        "TLE  polygon/solutions/spin.py: as expected (TLE first on tests-g1-02, 0 of 7 cases AC)",
+        "TLE  polygon/solutions/spin.py: as expected (TLE first on tests-g1-02, 6 of 7 cases AC)",
         "AC   polygon/solutions/quick.c: as expected (7 of 7 cases AC)",
         "RE   polygon/solutions/small_only.cpp: as expected (RE first on tests-g2-05, 5 of 7 cases AC)",
         "skipped polygon/solutions/sum.kt: not C, C++, Python 3, Rust or Java",

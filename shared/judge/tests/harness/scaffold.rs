@@ -32,7 +32,9 @@
 //!   leaves the clipboard as it was; without a display the terminal gets the
 //!   OSC 52 sequence that carries main.rs;
 //! - (h) `scripts/watch.sh` in a terminal (tmux): WA on the screen within
-//!   seconds of saving a wrong main.rs, AC after the fix;
+//!   seconds of saving a wrong main.rs, while the editor's check (a `cargo
+//!   check` in `target/rust-analyzer`, where .vscode/settings.json puts
+//!   rust-analyzer's) holds cargo's lock on its folder; AC after the fix;
 //! - (i) a problem whose input is downloaded (Meta Hacker Cup: the listener's
 //!   `input.type = "regex"`): made with its pattern, its samples judged on
 //!   stdin; `scripts/run.sh --latest DIR` writes the answer file beside the
@@ -59,6 +61,7 @@
 use std::cell::Cell;
 use std::ffi::OsStr;
 use std::fs::{self, File};
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
@@ -1323,6 +1326,71 @@ impl Drop for Tmux {
     }
 }
 
+/// A `cargo check` as rust-analyzer runs it with the workspace's settings, in
+/// `<target>/rust-analyzer`, kept holding cargo's lock on that folder: its
+/// crate's build script sleeps for two minutes. Killed when dropped.
+struct EditorCheck {
+    cargo: std::process::Child,
+    _crate: judge::scratch::ScratchDir,
+}
+
+impl EditorCheck {
+    fn start(s: &Scaffold) -> EditorCheck {
+        let dir = judge::scratch::tempdir().unwrap();
+        let started = dir.path().join("started");
+        fs::create_dir_all(dir.path().join("src")).unwrap();
+        fs::write(
+            dir.path().join("Cargo.toml"),
+            "[package]\nname = \"slow-check\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[workspace]\n",
+        )
+        .unwrap();
+        fs::write(dir.path().join("src/lib.rs"), "").unwrap();
+        fs::write(
+            dir.path().join("build.rs"),
+            format!(
+                "fn main() {{ std::fs::write({:?}, \"\").unwrap(); std::thread::sleep(std::time::Duration::from_secs(120)); }}\n",
+                started
+            ),
+        )
+        .unwrap();
+        let cargo = Command::new("cargo")
+            .args(["check", "--quiet", "--offline", "--manifest-path"])
+            .arg(dir.path().join("Cargo.toml"))
+            .arg("--target-dir")
+            .arg(s.target_dir.join("rust-analyzer"))
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            // A group of its own, ended whole: its build script too.
+            .process_group(0)
+            .spawn()
+            .unwrap();
+        let mut check = EditorCheck { cargo, _crate: dir };
+        // Its build script runs: cargo holds the folder's lock.
+        let waited = Instant::now();
+        while !started.exists() {
+            assert!(
+                check.still_holds_the_lock() && waited.elapsed().as_secs() < 120,
+                "the editor's check did not start its build script"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        check
+    }
+
+    fn still_holds_the_lock(&mut self) -> bool {
+        matches!(self.cargo.try_wait(), Ok(None))
+    }
+}
+
+impl Drop for EditorCheck {
+    fn drop(&mut self) {
+        // SAFETY: kill on the process group this check leads.
+        unsafe { libc::kill(-(self.cargo.id() as i32), libc::SIGKILL) };
+        let _ = self.cargo.wait();
+    }
+}
+
 /// (h) scripts/watch.sh: judged again on every save, as the screen shows.
 fn watched_problem(s: &Scaffold) {
     let tmux = Tmux {
@@ -1356,11 +1424,27 @@ fn watched_problem(s: &Scaffold) {
     tmux.wait_for("watch", 300, "the first verdict", |screen| {
         passed(screen) && screen.contains("watching crates/abc086-a")
     });
+    // The editor's check (.vscode/settings.json: its own target folder,
+    // target/rust-analyzer) holds cargo's lock there for the whole save:
+    // watch's build does not wait for it.
+    let mut editor = EditorCheck::start(s);
     s.solution("abc086-a", true);
     let seconds = tmux.wait_for("watch", 60, "WA", |screen| {
         screen.contains("WA   sample-") && screen.contains("watching crates/abc086-a")
     });
-    println!("scaffold: (h) WA on the screen {seconds:.1} s after the save");
+    assert!(
+        editor.still_holds_the_lock(),
+        "the editor's check ended before the verdict: the lock was not held throughout"
+    );
+    drop(editor);
+    println!(
+        "scaffold: (h) WA on the screen {seconds:.1} s after the save, the editor's check holding target/rust-analyzer"
+    );
+    // A build that waited for that lock would wait its 120 s.
+    assert!(
+        seconds < 10.0,
+        "watch took {seconds:.1} s: it waited for the editor's lock"
+    );
     s.solution("abc086-a", false);
     tmux.wait_for("watch", 60, "AC after the fix", |screen| {
         screen.contains("2 passed, 0 failed")

@@ -73,6 +73,9 @@ test_targets() {
             echo "--lib --test import" ;;
         # The substitutions are pinned by the bundler's unit tests.
         shared/bundle/src/substitute.rs) echo "--bin bundle" ;;
+        # A tool's tests are selected by name (none runs in a plain `cargo
+        # test`: docs/testing.md); a problem's run as they are.
+        shared/*) echo "--lib --bins --test *" ;;
         *) echo "" ;;
     esac
 }

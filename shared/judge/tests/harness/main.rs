@@ -12,6 +12,7 @@ mod check_record;
 mod checker;
 mod cli;
 mod docs_links;
+mod editor;
 mod file_io;
 mod helpers;
 mod interactive;

@@ -1123,12 +1123,15 @@ struct XServer {
 
 impl XServer {
     fn start() -> XServer {
-        // A display number no other run of this test uses at once.
-        let number = 50 + std::process::id() % 400;
-        let display = format!(":{number}");
-        let child = Command::new("Xvfb")
+        // -displayfd: Xvfb picks a display no server uses and writes its
+        // number once it accepts clients. A number of the test's choosing
+        // raced with what a killed server leaves behind (its socket in
+        // /tmp/.X11-unix, its /tmp/.XN-lock): on a busy machine the stale
+        // socket looked like the new server's, and xclip found no display.
+        let mut child = Command::new("Xvfb")
             .args([
-                display.as_str(),
+                "-displayfd",
+                "1",
                 "-nolisten",
                 "tcp",
                 "-screen",
@@ -1136,16 +1139,32 @@ impl XServer {
                 "640x480x24",
             ])
             .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
             .spawn()
             .expect("step (g) needs Xvfb and xclip: apt-get install xvfb xclip");
-        let socket = PathBuf::from(format!("/tmp/.X11-unix/X{number}"));
-        let deadline = Instant::now() + std::time::Duration::from_secs(20);
-        while !socket.exists() {
-            assert!(Instant::now() < deadline, "Xvfb {display} did not start");
-            std::thread::sleep(std::time::Duration::from_millis(50));
+        let stdout = child.stdout.take().unwrap();
+        let (sender, receiver) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut line = String::new();
+            let _ = std::io::BufRead::read_line(&mut std::io::BufReader::new(stdout), &mut line);
+            let _ = sender.send(line);
+        });
+        let number = receiver
+            .recv_timeout(std::time::Duration::from_secs(60))
+            .unwrap_or_else(|_| {
+                let _ = child.kill();
+                panic!("Xvfb named no display within 60 s")
+            });
+        let mut stderr = child.stderr.take().unwrap();
+        if number.trim().parse::<u32>().is_err() {
+            let mut said = String::new();
+            let _ = std::io::Read::read_to_string(&mut stderr, &mut said);
+            panic!("Xvfb did not start ({:?}): {said}", child.wait().unwrap());
         }
+        // What it says later (a client's warnings) must not fill its pipe.
+        std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
+        let display = format!(":{}", number.trim());
         XServer { child, display }
     }
 
@@ -1161,7 +1180,14 @@ impl XServer {
             } else {
                 Stdio::piped()
             })
-            .stderr(Stdio::null())
+            // xclip -in leaves a process behind that owns the text and keeps
+            // its stderr: a pipe there would never close. Its exit status
+            // still says whether it reached the display.
+            .stderr(if input.is_some() {
+                Stdio::null()
+            } else {
+                Stdio::piped()
+            })
             .spawn()
             .expect("step (g) needs xclip: apt-get install xclip");
         let mut stdin = child.stdin.take().unwrap();
@@ -1170,6 +1196,14 @@ impl XServer {
         }
         drop(stdin);
         let output = child.wait_with_output().unwrap();
+        assert!(
+            output.status.success(),
+            "(g) xclip {} on display {} failed ({}): {}",
+            args.join(" "),
+            self.display,
+            output.status,
+            String::from_utf8_lossy(&output.stderr).trim()
+        );
         String::from_utf8_lossy(&output.stdout).into_owned()
     }
 
@@ -1181,7 +1215,17 @@ impl XServer {
 
 impl Drop for XServer {
     fn drop(&mut self) {
-        // Its clients (the owners xclip left behind) end with it.
+        // SIGTERM, so that it removes its socket and lock file (SIGKILL
+        // leaves both in /tmp); its clients (the owners xclip left behind)
+        // end with it.
+        // SAFETY: kill has no memory effects; the process is the test's child.
+        unsafe {
+            libc::kill(self.child.id() as libc::pid_t, libc::SIGTERM);
+        }
+        let deadline = Instant::now() + std::time::Duration::from_secs(10);
+        while matches!(self.child.try_wait(), Ok(None)) && Instant::now() < deadline {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
@@ -1429,7 +1473,10 @@ fn watched_problem(s: &Scaffold) {
     // watch's build does not wait for it.
     let mut editor = EditorCheck::start(s);
     s.solution("abc086-a", true);
-    let seconds = tmux.wait_for("watch", 60, "WA", |screen| {
+    // The verdict came while the check still held the lock (asserted
+    // below), so watch's build did not wait for it; how long it took is
+    // printed, not bounded, since a loaded machine's build is slow.
+    let seconds = tmux.wait_for("watch", 100, "WA", |screen| {
         screen.contains("WA   sample-") && screen.contains("watching crates/abc086-a")
     });
     assert!(
@@ -1439,11 +1486,6 @@ fn watched_problem(s: &Scaffold) {
     drop(editor);
     println!(
         "scaffold: (h) WA on the screen {seconds:.1} s after the save, the editor's check holding target/rust-analyzer"
-    );
-    // A build that waited for that lock would wait its 120 s.
-    assert!(
-        seconds < 10.0,
-        "watch took {seconds:.1} s: it waited for the editor's lock"
     );
     s.solution("abc086-a", false);
     tmux.wait_for("watch", 60, "AC after the fix", |screen| {

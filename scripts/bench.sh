@@ -6,4 +6,7 @@
 #   scripts/bench.sh [--runs N] [--seed S] [--size K | --smoke] [PROBLEM...]
 #   scripts/bench.sh --growth [--help | OPTION...] [PROBLEM...]
 root=$(cd "$(dirname "$0")/.." && pwd) || exit 2
-cd "$root" && exec cargo judge bench "$@"
+cd "$root" || exit 2
+# shellcheck source=scripts/lib/judge.sh
+. scripts/lib/judge.sh
+run_judge bench "$@"

@@ -5,4 +5,7 @@
 #
 #   scripts/listen.sh [--port P]
 root=$(cd "$(dirname "$0")/.." && pwd) || exit 2
-cd "$root" && exec cargo judge listen "$@"
+cd "$root" || exit 2
+# shellcheck source=scripts/lib/judge.sh
+. scripts/lib/judge.sh
+run_judge listen "$@"

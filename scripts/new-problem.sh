@@ -6,4 +6,7 @@
 #                               [--compare tokens|float[:E]|checker] [--with PIECE,... | --full]
 #                               [--interactive]
 root=$(cd "$(dirname "$0")/.." && pwd) || exit 2
-cd "$root" && exec cargo judge new "$@"
+cd "$root" || exit 2
+# shellcheck source=scripts/lib/judge.sh
+. scripts/lib/judge.sh
+run_judge new "$@"

@@ -6,4 +6,7 @@
 #
 #   scripts/outputs.sh PROBLEM [--naive-time-limit-ms MS]
 root=$(cd "$(dirname "$0")/.." && pwd) || exit 2
-cd "$root" && exec cargo judge outputs "$@"
+cd "$root" || exit 2
+# shellcheck source=scripts/lib/judge.sh
+. scripts/lib/judge.sh
+run_judge outputs "$@"

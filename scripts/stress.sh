@@ -7,4 +7,7 @@
 #   scripts/stress.sh PROBLEM [--cases N] [--seed S] [--size K] [--time SECONDS]
 #                             [--naive-time-limit-ms MS] [--all]
 root=$(cd "$(dirname "$0")/.." && pwd) || exit 2
-cd "$root" && exec cargo judge stress "$@"
+cd "$root" || exit 2
+# shellcheck source=scripts/lib/judge.sh
+. scripts/lib/judge.sh
+run_judge stress "$@"

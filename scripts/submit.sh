@@ -5,4 +5,7 @@
 #
 #   scripts/submit.sh PROBLEM [--no-check] [--open] [--print]
 root=$(cd "$(dirname "$0")/.." && pwd) || exit 2
-cd "$root" && exec cargo judge submit "$@"
+cd "$root" || exit 2
+# shellcheck source=scripts/lib/judge.sh
+. scripts/lib/judge.sh
+run_judge submit "$@"

@@ -4,4 +4,7 @@
 #
 #   scripts/watch.sh PROBLEM
 root=$(cd "$(dirname "$0")/.." && pwd) || exit 2
-cd "$root" && exec cargo judge watch "$@"
+cd "$root" || exit 2
+# shellcheck source=scripts/lib/judge.sh
+. scripts/lib/judge.sh
+run_judge watch "$@"

@@ -5,7 +5,8 @@
 //! runs it (an option is a field, a match arm and a help line); `cli/mod.rs`
 //! holds what they share. `judge --help` lists them, `judge help COMMAND`
 //! shows one's help; `cargo judge COMMAND` runs it from anywhere in the
-//! workspace (an alias in .cargo/config.toml).
+//! workspace (shared/cargo-judge, installed once), and so do the scripts,
+//! through `--cargo-if-stale` (`cli/start.rs`).
 //!
 //! Every option is written `--opt VALUE` or `--opt=VALUE` (parsed by `lexopt`);
 //! paths stay `OsString`s, so any bytes are accepted.
@@ -21,10 +22,12 @@ use lexopt::Parser;
 
 use judge::show::show_path;
 
-use cli::{bench, check, io_failure, new, outputs, stress, test, tools, verify, Stop};
+use cli::{bench, check, io_failure, new, outputs, start, stress, test, tools, verify, Stop};
 
 const USAGE: &str = "\
-usage: judge COMMAND [OPTION...]    (in this workspace: cargo judge COMMAND)
+usage: judge [--cargo-if-stale] COMMAND [OPTION...]
+       (in this workspace: cargo judge COMMAND, once shared/cargo-judge is
+       installed: cargo install --path shared/cargo-judge)
 
   check     Builds problems and judges them on their stored cases.
   test      Judges any program on a folder of .in/.out cases.
@@ -41,7 +44,13 @@ usage: judge COMMAND [OPTION...]    (in this workspace: cargo judge COMMAND)
   help      Shows this, or a command's options: judge help COMMAND.
 
 Options are written `--opt VALUE` or `--opt=VALUE`; `judge COMMAND --help`
-is `judge help COMMAND`.";
+is `judge help COMMAND`.
+
+--cargo-if-stale (`cargo judge` and the scripts give it, starting the judge
+that cargo built last without cargo): go on only when this judge is the one
+cargo would build and run now (its note, beside it in judge-passed/_cargo,
+written when cargo last ran it, says what it was built from), else run the
+same command line through cargo (cargo run --release -p judge --bin judge).";
 
 /// A command: its name, its help text, and what parses its arguments and
 /// runs it (each in its module of `cli/`).
@@ -132,14 +141,24 @@ fn main() -> ExitCode {
     }
 }
 
-/// Reads the command's name, then hands the rest to the command.
+/// Reads the command's name, then hands the rest to the command; a judge
+/// started without cargo first makes sure it is the one cargo would run.
 fn run(parser: &mut Parser) -> Result<ExitCode, Stop> {
-    let name = match parser.next()? {
-        None => return Err(Stop::mistake("no command given")),
-        Some(Short('h') | Long("help")) => return Err(Stop::Help(USAGE)),
-        Some(Value(name)) => name,
-        Some(arg) => return Err(arg.unexpected().into()),
+    let mut cargo_if_stale = false;
+    let name = loop {
+        match parser.next()? {
+            Some(Long(start::CARGO_IF_STALE)) if !cargo_if_stale => cargo_if_stale = true,
+            None => return Err(Stop::mistake("no command given")),
+            Some(Short('h') | Long("help")) => return Err(Stop::Help(USAGE)),
+            Some(Value(name)) => break name,
+            Some(arg) => return Err(arg.unexpected().into()),
+        }
     };
+    if !cargo_if_stale {
+        start::note_if_run_by_cargo();
+    } else if !start::is_what_cargo_would_run() {
+        return Ok(start::hand_over_to_cargo());
+    }
     if name == "help" {
         return Err(Stop::Help(help_topic(parser)?));
     }

@@ -2,8 +2,8 @@
 //! workspace's problems, unchanged ones skipped.
 
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
-use std::process::{Command, ExitCode};
+use std::path::PathBuf;
+use std::process::ExitCode;
 
 use lexopt::prelude::*;
 use lexopt::Parser;
@@ -13,14 +13,14 @@ use judge::commands::build::Build;
 use judge::commands::check::{
     check_workspace_problem, on_every_core, on_every_core_beside, workspace_programs, Summary,
 };
-use judge::commands::passed::{self, CargoNote, Record, Shared, Stamps};
+use judge::commands::passed::{self, Record, Shared, Stamps};
 use judge::runner::Backend;
 
 use crate::cli::*;
 
 pub(crate) const HELP: &str = "\
 usage: judge check [--root DIR] [--bin-dir DIR | --no-build] [--force]
-                   [--cargo-if-stale] [PROBLEM...]
+                   [PROBLEM...]
 
 Checks each problem's built binary (BIN-DIR/PROBLEM) against
 ROOT/io-tests/PROBLEM under the limits in its crate's
@@ -50,11 +50,6 @@ itself): one
 line counts those, and --force judges every problem. The record of
 passes is BIN-DIR/judge-passed/_passed, so a fresh clone starts without
 one.
---cargo-if-stale (scripts/check.sh gives it, starting the judge without
-cargo): go on only when this judge is the one that `cargo judge` last ran
-and nothing it is built from has changed since (its note, beside it in
-judge-passed/_cargo), else run `cargo judge check` with the other
-arguments instead.
 Prints a line per case and closes with `N passed, M failed`;
 exits 1 if anything failed, 2 on a usage error.";
 
@@ -65,23 +60,18 @@ pub(crate) struct CheckOptions {
     problems: Vec<String>,
     /// Judges every problem, even one unchanged since it passed.
     force: bool,
-    /// Started without cargo: hands over to `cargo judge check` unless this
-    /// judge is the one it would run.
-    cargo_if_stale: bool,
 }
 
 pub(crate) fn parse_check(parser: &mut Parser) -> Result<CheckOptions, Stop> {
     let mut place = Place::default();
     let mut problems = Vec::new();
     let mut force = false;
-    let mut cargo_if_stale = false;
     while let Some(arg) = parser.next()? {
         match arg {
             Long("root") => place.root = Some(parser.value()?.into()),
             Long("bin-dir") => place.bin_dir = Some(parser.value()?.into()),
             Long("no-build") => place.no_build = true,
             Long("force") => force = true,
-            Long("cargo-if-stale") => cargo_if_stale = true,
             Value(problem) => problems.push(problem.string()?),
             Short('h') | Long("help") => return Err(Stop::Help(HELP)),
             _ => return Err(arg.unexpected().into()),
@@ -91,21 +81,11 @@ pub(crate) fn parse_check(parser: &mut Parser) -> Result<CheckOptions, Stop> {
         place,
         problems,
         force,
-        cargo_if_stale,
     })
 }
 
-/// What [`check`] did.
-pub(crate) enum Checked {
-    /// The problems were judged (or found unchanged).
-    Judged(Summary),
-    /// Under `--cargo-if-stale`, this judge is not the one `cargo judge`
-    /// would run: nothing was judged or written.
-    Stale,
-}
-
 /// Checks the problems.
-pub(crate) fn check(options: &CheckOptions) -> Result<Checked, Failure> {
+pub(crate) fn check(options: &CheckOptions) -> Result<Summary, Failure> {
     let root = options.place.root()?;
     let backend = Backend::chosen()?;
     let cargo = std::env::var_os("CARGO").map(PathBuf::from);
@@ -121,44 +101,12 @@ pub(crate) fn check(options: &CheckOptions) -> Result<Checked, Failure> {
     // problem's recorded pass depends on are looked at (on the other cores,
     // then on this one too): with hundreds of problems and nothing changed,
     // the two are the whole check.
+    // Without what the problems share, nothing is skipped or recorded.
     let (shared, stamps_now) = on_every_core_beside(
-        || {
-            if options.cargo_if_stale {
-                what_cargo_would_run(&root, backend)
-            } else {
-                Shared::of(&root, backend.name(), cargo.as_deref())
-                    .ok()
-                    .map(|shared| (shared, None))
-            }
-        },
+        || Shared::of(&root, backend.name(), cargo.as_deref()).ok(),
         &names,
         |name| (!options.force).then(|| record.stamps_now(name)).flatten(),
     );
-    let shared = match shared {
-        Some((shared, Some(note_cargo))) => {
-            // Found as cargo's child finds it: the note's cargo, for a build.
-            std::env::set_var("CARGO", note_cargo);
-            Some(shared)
-        }
-        Some((shared, None)) => Some(shared),
-        None if options.cargo_if_stale => return Ok(Checked::Stale),
-        // Without what the problems share, nothing is skipped or recorded.
-        None => None,
-    };
-    if let (Some(cargo), Some(shared), Some(judge_dir), false) =
-        (cargo, shared, judge_dir(), options.cargo_if_stale)
-    {
-        // Run by cargo, which built this judge if it had to: noted for
-        // check.sh's next start without it.
-        let note = CargoNote {
-            cargo,
-            toolchain: std::env::var("RUSTUP_TOOLCHAIN").ok(),
-            shared,
-        };
-        if let Err(error) = note.write(&judge_dir) {
-            eprintln!("note: the judge's note for scripts/check.sh not written: {error}");
-        }
-    }
     // A problem unchanged since it passed is neither read, built nor judged.
     let (mut unchanged, mut cases_not_run, mut changed) = (0, 0, Vec::new());
     for (name, stamps) in names.iter().zip(stamps_now) {
@@ -231,47 +179,11 @@ pub(crate) fn check(options: &CheckOptions) -> Result<Checked, Failure> {
             if cases_not_run == 1 { "" } else { "s" },
         )?;
     }
-    Ok(Checked::Judged(total))
-}
-
-/// The folder this judge runs from.
-fn judge_dir() -> Option<PathBuf> {
-    Some(std::env::current_exe().ok()?.parent()?.to_path_buf())
-}
-
-/// For `--cargo-if-stale`: what the problems share, and the cargo to build
-/// with, when this judge is the one `cargo judge` would run: its note
-/// ([`CargoNote`]) says what it was when cargo last ran it, and that is what
-/// it is now (found as cargo's child finds it: the note's cargo, for the
-/// compiler's files). A toolchain that `RUSTUP_TOOLCHAIN` chooses, other
-/// than the note's, is cargo's to resolve.
-fn what_cargo_would_run(root: &Path, backend: Backend) -> Option<(Shared, Option<PathBuf>)> {
-    let note = CargoNote::read(&judge_dir()?)?;
-    let toolchain = std::env::var("RUSTUP_TOOLCHAIN").ok();
-    if toolchain.is_some() && toolchain != note.toolchain {
-        return None;
-    }
-    let shared = Shared::of(root, backend.name(), Some(&note.cargo)).ok()?;
-    (shared == note.shared).then_some((shared, Some(note.cargo)))
+    Ok(total)
 }
 
 /// `judge check ARGS`.
 pub(crate) fn main(parser: &mut Parser) -> Result<ExitCode, Stop> {
     let options = parse_check(parser)?;
-    match check(&options) {
-        Ok(Checked::Judged(summary)) => Ok(report(Ok(summary))),
-        Err(failure) => Ok(report(Err(failure))),
-        Ok(Checked::Stale) => {
-            let mut command = Command::new("cargo");
-            command.arg("judge").args(
-                std::env::args_os()
-                    .skip(1)
-                    .filter(|arg| arg != "--cargo-if-stale"),
-            );
-            replace_with(command).or_else(|error| {
-                eprintln!("judge: cargo: {error}");
-                Ok(ExitCode::from(2))
-            })
-        }
-    }
+    Ok(report(check(&options)))
 }

@@ -6,6 +6,7 @@ pub(crate) mod bench;
 pub(crate) mod check;
 pub(crate) mod new;
 pub(crate) mod outputs;
+pub(crate) mod start;
 pub(crate) mod stress;
 pub(crate) mod test;
 pub(crate) mod tools;

@@ -151,6 +151,14 @@ fn a_mistake_is_one_line_and_a_pointer_to_the_help() {
             "judge: invalid option '--bogus'\ntry `judge --help`\n",
         ),
         (
+            &["--cargo-if-stale", "--cargo-if-stale", "check"][..],
+            "judge: invalid option '--cargo-if-stale'\ntry `judge --help`\n",
+        ),
+        (
+            &["check", "--cargo-if-stale"][..],
+            "judge: invalid option '--cargo-if-stale'\ntry `judge check --help`\n",
+        ),
+        (
             &[
                 "test",
                 "--bin",

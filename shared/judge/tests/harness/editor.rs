@@ -12,9 +12,10 @@
 //!   server, as an editor drives it: rust-analyzer started, `initialize` (the
 //!   shipped settings as VS Code sends them), `didOpen`, `didSave`, until
 //!   `publishDiagnostics` brings rustc's error for that file;
-//! - `cargo judge check NAME` and `scripts/check.sh NAME` with nothing
-//!   changed (the alias makes cargo read the workspace; the script runs the
-//!   built judge, which asks cargo only when a source is newer).
+//! - `cargo judge check NAME` (shared/cargo-judge, installed here as a user
+//!   installs it, run from the problem's `src/`) and `scripts/check.sh NAME`
+//!   with nothing changed: both start the judge cargo built last, which asks
+//!   cargo only when it is not the one cargo would run.
 //!
 //! `JUDGE_EDITOR_MORE=0,20` measures other sizes (the problems beside the
 //! four). Each figure is the median of three rounds; the table and each size's
@@ -38,7 +39,7 @@ use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use crate::scaffold::{copy_workspace, expect, source_root, ScratchWorkspace};
+use crate::scaffold::{copy_workspace, expect, install_launcher, source_root, ScratchWorkspace};
 
 /// The problems each workspace has beside the four of the repository.
 const MORE: [usize; 3] = [0, 200, 1000];
@@ -69,6 +70,8 @@ const WRONG_MAIN_RS: &str =
 struct Workspace {
     ws: PathBuf,
     problems: usize,
+    /// `PATH`, with the folder where `cargo install` put `cargo-judge` first.
+    path: std::ffi::OsString,
 }
 
 impl Workspace {
@@ -77,6 +80,7 @@ impl Workspace {
         command
             .args(args)
             .current_dir(&self.ws)
+            .env("PATH", &self.path)
             .env_remove("CARGO_TARGET_DIR")
             .env_remove("CARGO_TERM_QUIET")
             .env_remove("CARGO_TERM_VERBOSE")
@@ -94,6 +98,14 @@ impl Workspace {
         seconds
     }
 
+    /// `cargo judge check line-sg`, from the problem's `src/` as an
+    /// editor's terminal is.
+    fn judge_check(&self) -> Command {
+        let mut command = self.command("cargo", &["judge", "check", "line-sg"]);
+        command.current_dir(self.ws.join("crates/line-sg/src"));
+        command
+    }
+
     /// A save of `line-sg`'s main.rs: its text changed (a comment), so that
     /// cargo checks it again.
     fn save(&self, round: usize) {
@@ -106,7 +118,7 @@ impl Workspace {
 
 /// A copy of the workspace with `more` problems made by `judge new`'s
 /// template, their lock entries added by one `cargo update`.
-fn workspace(base: &Path, more: usize) -> Workspace {
+fn workspace(base: &Path, more: usize, path: &std::ffi::OsStr) -> Workspace {
     let ws = base.join(format!("ws{more}"));
     fs::create_dir_all(&ws).unwrap();
     copy_workspace(&source_root(), &ws);
@@ -140,6 +152,7 @@ fn workspace(base: &Path, more: usize) -> Workspace {
         let w = Workspace {
             ws: ws.clone(),
             problems: 4 + more,
+            path: path.to_os_string(),
         };
         expect(
             0,
@@ -149,6 +162,7 @@ fn workspace(base: &Path, more: usize) -> Workspace {
     Workspace {
         ws,
         problems: 4 + more,
+        path: path.to_os_string(),
     }
 }
 
@@ -363,14 +377,18 @@ fn a_thousand_problems_in_the_editor() {
             .collect(),
         Err(_) => MORE.to_vec(),
     };
-    let workspaces: Vec<Workspace> = more.iter().map(|&more| workspace(&base, more)).collect();
+    let path = install_launcher(&source_root(), &base.join("cargo-judge"));
+    let workspaces: Vec<Workspace> = more
+        .iter()
+        .map(|&more| workspace(&base, more, &path))
+        .collect();
     // Warm: the judge built, every check done once in both target folders.
     for w in &workspaces {
         expect(
             0,
             w.command("cargo", &["build", "--release", "--quiet", "-p", "judge"]),
         );
-        expect(0, w.command("cargo", &["judge", "check", "line-sg"]));
+        expect(0, w.judge_check());
         expect(
             0,
             w.command(
@@ -441,14 +459,11 @@ fn a_thousand_problems_in_the_editor() {
             let diagnostics = first_diagnostics(&ra, w);
             // The saves above changed main.rs: a first check builds it again,
             // the second is the one with nothing changed.
-            expect(0, w.command("cargo", &["judge", "check", "line-sg"]));
+            expect(0, w.judge_check());
             // Both do the same work: they find line-sg unchanged since it
             // passed, and judge nothing.
             let unchanged = ["1 problem unchanged since it passed"];
-            let judge = w.timed(
-                w.command("cargo", &["judge", "check", "line-sg"]),
-                &unchanged,
-            );
+            let judge = w.timed(w.judge_check(), &unchanged);
             let script = w.timed(
                 w.command("sh", &["scripts/check.sh", "line-sg"]),
                 &unchanged,

@@ -71,6 +71,25 @@ pub(crate) fn source_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
+/// `cargo-judge`, installed from `workspace` as the README says (`cargo
+/// install --path shared/cargo-judge`) under `root`: `PATH` with the folder
+/// of the binary first.
+pub(crate) fn install_launcher(workspace: &Path, root: &Path) -> std::ffi::OsString {
+    let mut install = Command::new("cargo");
+    install
+        .args(["install", "--offline", "--quiet", "--path"])
+        .arg(workspace.join("shared/cargo-judge"))
+        .arg("--root")
+        .arg(root)
+        .current_dir(workspace)
+        .env_remove("CARGO_TARGET_DIR")
+        .stdin(Stdio::null());
+    expect(0, install);
+    let inherited = std::env::var_os("PATH").unwrap_or_default();
+    std::env::join_paths(std::iter::once(root.join("bin")).chain(std::env::split_paths(&inherited)))
+        .unwrap()
+}
+
 /// The scratch copy of the workspace; removed when dropped, also while a
 /// failing test unwinds.
 pub(crate) struct ScratchWorkspace {

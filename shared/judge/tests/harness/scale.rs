@@ -11,7 +11,10 @@
 //!   judges every problem;
 //! - check.sh starts the judge without cargo while nothing it is built from
 //!   has changed, and through cargo (which builds it again) once its sources
-//!   have.
+//!   have;
+//! - `cargo judge`, installed as the README says (`cargo install --path
+//!   shared/cargo-judge`), does the same from a problem's `src/`, and refuses
+//!   a folder outside any workspace.
 //!
 //! Printed, not checked (how fast a machine is, is no test's business): each
 //! step's seconds, and each problem's share of a cold `cargo test
@@ -45,7 +48,9 @@ use std::time::Instant;
 
 use judge::commands::new::{create, NewProblem};
 
-use crate::scaffold::{copy_workspace, expect, source_root, Run, ScratchWorkspace};
+use crate::scaffold::{
+    copy_workspace, expect, install_launcher, source_root, Run, ScratchWorkspace,
+};
 
 const URL: &str = "https://atcoder.jp/contests/abc086/tasks/abc086_a";
 
@@ -392,6 +397,27 @@ fn hundreds_of_problems_cost_little_each() {
         note,
         "check.sh went through cargo"
     );
+
+    // `cargo judge` through the launcher, from a problem's own folder: the
+    // same judge, started without cargo.
+    let path = install_launcher(&s.ws, &base.join("cargo-judge"));
+    let mut cargo_judge = s.command("cargo", &["judge", "check", "p013"]);
+    cargo_judge
+        .env("PATH", &path)
+        .current_dir(s.ws.join("crates/p013/src"));
+    expect(0, cargo_judge).has_line(
+        "1 problem unchanged since it passed (2 cases not run again; --force judges them)",
+    );
+    assert_eq!(
+        stamp("judge-passed/_cargo"),
+        note,
+        "cargo judge went through cargo"
+    );
+    // (The scratch folders are inside this repository's workspace.)
+    let mut outside = s.command("cargo", &["judge", "check"]);
+    outside.env("PATH", &path).current_dir("/");
+    expect(2, outside)
+        .has(&["cargo judge: no Cargo.toml with [workspace] in / or any folder above it"]);
 
     let anchor_after = anchor(&base);
     let a = (anchor_before + anchor_after) / 2.0;

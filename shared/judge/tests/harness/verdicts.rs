@@ -332,7 +332,7 @@ fn programs_run_without_backtraces_like_on_a_judge() {
 #[test]
 fn help_prints_the_usage_and_succeeds() {
     for (args, start) in [
-        (&["--help"][..], "usage: judge COMMAND"),
+        (&["--help"][..], "usage: judge [--cargo-if-stale] COMMAND"),
         (&["stress", "-h"][..], "usage: judge stress"),
     ] {
         let output = Command::new(env!("CARGO_BIN_EXE_judge"))

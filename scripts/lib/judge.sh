@@ -1,0 +1,13 @@
+# Sourced by the scripts, from the workspace's root. run_judge COMMAND ARG...
+# does what `cargo judge COMMAND ARG...` does (shared/cargo-judge), with or
+# without it installed: it starts the judge that cargo built last, which goes
+# on only when it is the one cargo would run now (`--cargo-if-stale`: `cargo
+# judge --help`) and else hands over to cargo; before there is one, cargo runs
+# it. At a thousand problems cargo's reading of the workspace costs more than
+# a check that finds nothing changed.
+run_judge() {
+    if [ -x "${CARGO_TARGET_DIR:-target}/release/judge" ]; then
+        exec "${CARGO_TARGET_DIR:-target}/release/judge" --cargo-if-stale "$@"
+    fi
+    exec cargo run --release --quiet -p judge --bin judge -- "$@"
+}

@@ -489,7 +489,7 @@ fn a_thousand_problems_in_the_editor() {
         "",
         workspaces
             .iter()
-            .map(|w| format!("{:>16}", w.problems))
+            .map(|w| format!("{:>17}", w.problems))
             .collect::<String>()
     );
     for (column, name) in names.iter().enumerate() {
@@ -499,7 +499,7 @@ fn a_thousand_problems_in_the_editor() {
             .collect();
         let cells: String = values
             .iter()
-            .map(|value| format!("{:>9.2} ({:>4.2}x)", value, value / values[0]))
+            .map(|value| format!("{:>9.3} ({:>4.2}x)", value, value / values[0]))
             .collect();
         println!("editor: {name:>22} {cells}");
     }

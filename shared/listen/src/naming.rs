@@ -9,20 +9,12 @@
 /// The longest name made: enough for any judge's ids, short enough to type.
 const MAX_LEN: usize = 40;
 
-/// The workspace's own packages, which a problem may not be named as.
-const TAKEN: [&str; 5] = ["judge", "bundle", "bundle-corpus", "growth", "listen"];
-
 /// The crate name for the problem at `url` called `name`.
 pub fn crate_name(url: &str, name: &str) -> String {
-    let made = from_url(url).or_else(|| words(name)).unwrap_or_else(|| {
+    from_url(url).or_else(|| words(name)).unwrap_or_else(|| {
         // Nothing to read: a hash tells problems apart.
         format!("problem-{:08x}", fnv1a(name.as_bytes()))
-    });
-    if TAKEN.contains(&made.as_str()) {
-        format!("problem-{made}")
-    } else {
-        made
-    }
+    })
 }
 
 /// The judge's short name and the problem's id, for the judges whose URLs
@@ -265,7 +257,7 @@ mod tests {
                 "g-castle-defense",
             ),
             ("", "1000. A+B Problem", "p-1000-a-b-problem"),
-            ("not a url", "Judge", "problem-judge"),
+            ("not a url", "Judge", "judge"),
         ];
         for (url, name, made) in cases {
             assert_eq!(crate_name(url, name), made, "{url} {name}");

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
 
-use judge::commands::new::{create, NewError, NewProblem};
+use judge::commands::new::{create, taken_name, NewError, NewProblem};
 
 use crate::naming::crate_name;
 use crate::payload::{self, Stream, Task, TestType};
@@ -135,7 +135,10 @@ impl Listener {
                     _ => {}
                 }
                 if name != first_choice {
-                    facts.push(format!("{first_choice} is another problem"));
+                    facts.push(match taken_name(&self.root, &first_choice) {
+                        Some(place) => format!("{first_choice} is the name of {place}"),
+                        None => format!("{first_choice} is another problem"),
+                    });
                 }
                 let _ = writeln!(
                     terminal,
@@ -194,6 +197,11 @@ fn place(root: &Path, name: &str, task: &Task) -> (String, bool) {
             .join("Cargo.toml")
             .is_file()
         {
+            // The name of a tool, a library or a registry's package: cargo
+            // would not tell the two apart.
+            if taken_name(root, &candidate).is_some() {
+                continue;
+            }
             return (candidate, false);
         }
         if is_this_problem(root, &candidate, task) {

@@ -473,6 +473,23 @@ fn every_problem_of_a_contest_gets_a_crate_of_its_own() {
         fs::read_to_string(listening.root().join("io-tests/example-1/sample-1.out")).unwrap(),
         "1\n"
     );
+    // A name that a package of the workspace has (here a tool's) is never a
+    // problem's: cargo would not tell the two apart.
+    let tool = listening.root().join("shared/run");
+    fs::create_dir_all(&tool).unwrap();
+    fs::write(tool.join("Cargo.toml"), "[package]\nname = \"run\"\n").unwrap();
+    assert_eq!(
+        listening.send_json(&task("", "Run", "3\n")),
+        (200, "made run-2".to_string())
+    );
+    let line = listening.said();
+    assert!(
+        line.starts_with(
+            "made run-2 (Run), 1 sample, 1000 ms, 256 MB, run is the name of the package in shared/run: "
+        ),
+        "{line}"
+    );
+    assert!(!listening.root().join("crates/run").exists());
 }
 
 #[test]

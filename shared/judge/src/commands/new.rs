@@ -21,7 +21,7 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use crate::cases::problem::Piece;
+use crate::cases::problem::{Manifest, Piece};
 
 pub const DEFAULT_TIME_LIMIT_MS: u64 = 2000;
 pub const DEFAULT_MEMORY_LIMIT_MB: u64 = 256;
@@ -261,6 +261,48 @@ pub fn is_valid_name(name: &str) -> bool {
         && bytes.all(|byte| byte.is_ascii_lowercase() || byte.is_ascii_digit() || byte == b'-')
 }
 
+/// Where the workspace at `root` has a package named `name` that is not a
+/// problem: a tool or library of its own (a `Cargo.toml` in `shared/*`,
+/// `shared/*/*` or `libs/*`), which cargo refuses to have twice in one
+/// workspace, or a registry's package in `Cargo.lock` (proconio, lexopt,
+/// ...), which would make the judge's `cargo build -p NAME` ambiguous.
+pub fn taken_name(root: &Path, name: &str) -> Option<String> {
+    let subfolders = |folder: PathBuf| -> Vec<PathBuf> {
+        let mut found: Vec<PathBuf> = fs::read_dir(folder)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|entry| entry.path())
+            .filter(|path| path.is_dir())
+            .collect();
+        found.sort();
+        found
+    };
+    let tools = subfolders(root.join("shared"));
+    let nested = tools.iter().flat_map(|tool| subfolders(tool.clone()));
+    let libraries = subfolders(root.join("libs"));
+    let packages = tools.iter().cloned().chain(nested).chain(libraries);
+    for folder in packages {
+        let named = fs::read_to_string(folder.join("Cargo.toml"))
+            .ok()
+            .and_then(|text| Manifest::parse(&text).ok())
+            .and_then(|manifest| manifest.string("package", "name").ok().flatten());
+        if named.as_deref() == Some(name) {
+            let place = folder.strip_prefix(root).unwrap_or(&folder);
+            return Some(format!("the package in {}", place.display()));
+        }
+    }
+    let lock = fs::read_to_string(root.join("Cargo.lock")).unwrap_or_default();
+    let quoted = format!("name = \"{name}\"");
+    lock.split("[[package]]")
+        .any(|package| {
+            let mut lines = package.lines().map(str::trim);
+            lines.clone().any(|line| line == quoted)
+                && lines.any(|line| line.starts_with("source = "))
+        })
+        .then(|| "a registry's package in Cargo.lock".to_string())
+}
+
 /// Reads a limit as the command line gives it: a whole number without a
 /// leading zero (`2000`), at least 1.
 pub fn parse_limit(text: &str) -> Option<u64> {
@@ -453,6 +495,11 @@ pub fn create(root: &Path, spec: &NewProblem) -> Result<Created, NewError> {
         if crate_dir.exists() || io_tests_dir.exists() {
             return Err(NewError::Invalid(format!(
                 "crates/{name} or io-tests/{name} exists already, without crates/{name}/Cargo.toml"
+            )));
+        }
+        if let Some(place) = taken_name(root, name) {
+            return Err(NewError::Invalid(format!(
+                "{name} is the name of {place}: cargo tells packages apart by name, so the problem needs another"
             )));
         }
     } else {
@@ -962,6 +1009,48 @@ mod tests {
         for name in ["", "1a", "-a", "Abc", "a_b", "a.b", "a b", "é"] {
             assert!(!is_valid_name(name), "{name}");
         }
+    }
+
+    #[test]
+    fn a_name_another_package_has_is_taken() {
+        let scratch = crate::scratch::tempdir().unwrap();
+        let root = scratch.path();
+        for (folder, name) in [
+            ("shared/run", "run"),
+            ("shared/bundle/corpus", "bundle-corpus"),
+            ("libs/cplib", "cplib"),
+        ] {
+            fs::create_dir_all(root.join(folder)).unwrap();
+            let manifest =
+                format!("[package]\nname = \"{name}\"\n\n[[bin]]\nname = \"{name}-bin\"\n");
+            fs::write(root.join(folder).join("Cargo.toml"), manifest).unwrap();
+        }
+        fs::create_dir_all(root.join("shared/notes")).unwrap();
+        let lock = "version = 4\n\n[[package]]\nname = \"gone\"\nversion = \"0.1.0\"\ndependencies = [\n \"proconio\",\n]\n\n[[package]]\nname = \"proconio\"\nversion = \"0.5.0\"\nsource = \"registry+https://github.com/rust-lang/crates.io-index\"\n";
+        fs::write(root.join("Cargo.lock"), lock).unwrap();
+        let taken = |name| taken_name(root, name);
+        assert_eq!(taken("run").as_deref(), Some("the package in shared/run"));
+        assert_eq!(
+            taken("bundle-corpus").as_deref(),
+            Some("the package in shared/bundle/corpus")
+        );
+        assert_eq!(taken("cplib").as_deref(), Some("the package in libs/cplib"));
+        assert_eq!(
+            taken("proconio").as_deref(),
+            Some("a registry's package in Cargo.lock")
+        );
+        // A binary's name, a problem removed but still in the lock, a folder
+        // without a manifest: free.
+        for free in ["run-bin", "gone", "notes", "abc086-a"] {
+            assert_eq!(taken(free), None, "{free}");
+        }
+
+        let error = create(root, &NewProblem::named("run")).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "run is the name of the package in shared/run: cargo tells packages apart by name, so the problem needs another"
+        );
+        assert!(!root.join("crates").exists() && !root.join("io-tests").exists());
     }
 
     #[test]

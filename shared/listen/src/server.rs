@@ -135,10 +135,10 @@ impl Listener {
                     _ => {}
                 }
                 if name != first_choice {
-                    facts.push(match taken_name(&self.root, &first_choice) {
-                        Some(place) => format!("{first_choice} is the name of {place}"),
-                        None => format!("{first_choice} is another problem"),
-                    });
+                    facts.push(
+                        taken_name(&self.root, &first_choice)
+                            .unwrap_or_else(|| format!("{first_choice} is another problem")),
+                    );
                 }
                 let _ = writeln!(
                     terminal,

@@ -485,7 +485,7 @@ fn every_problem_of_a_contest_gets_a_crate_of_its_own() {
     let line = listening.said();
     assert!(
         line.starts_with(
-            "made run-2 (Run), 1 sample, 1000 ms, 256 MB, run is the name of the package in shared/run: "
+            "made run-2 (Run), 1 sample, 1000 ms, 256 MB, run is the name of the package in shared/run, and cargo tells packages apart by name: "
         ),
         "{line}"
     );

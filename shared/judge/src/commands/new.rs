@@ -261,11 +261,12 @@ pub fn is_valid_name(name: &str) -> bool {
         && bytes.all(|byte| byte.is_ascii_lowercase() || byte.is_ascii_digit() || byte == b'-')
 }
 
-/// Where the workspace at `root` has a package named `name` that is not a
-/// problem: a tool or library of its own (a `Cargo.toml` in `shared/*`,
-/// `shared/*/*` or `libs/*`), which cargo refuses to have twice in one
-/// workspace, or a registry's package in `Cargo.lock` (proconio, lexopt,
-/// ...), which would make the judge's `cargo build -p NAME` ambiguous.
+/// Why a problem may not be named `name` in the workspace at `root`: a
+/// package that is not a problem has that name, a tool or library of the
+/// workspace (a `Cargo.toml` in `shared/*`, `shared/*/*` or `libs/*`), which
+/// cargo refuses to have twice in one workspace, or a registry's package in
+/// `Cargo.lock` (proconio, lexopt, ...), which would make the judge's `cargo
+/// build -p NAME` ambiguous.
 pub fn taken_name(root: &Path, name: &str) -> Option<String> {
     let subfolders = |folder: PathBuf| -> Vec<PathBuf> {
         let mut found: Vec<PathBuf> = fs::read_dir(folder)
@@ -288,8 +289,17 @@ pub fn taken_name(root: &Path, name: &str) -> Option<String> {
             .and_then(|text| Manifest::parse(&text).ok())
             .and_then(|manifest| manifest.string("package", "name").ok().flatten());
         if named.as_deref() == Some(name) {
-            let place = folder.strip_prefix(root).unwrap_or(&folder);
-            return Some(format!("the package in {}", place.display()));
+            // Named as the workspace's manifest names its members, with `/`.
+            let place: Vec<String> = folder
+                .strip_prefix(root)
+                .unwrap_or(&folder)
+                .components()
+                .map(|part| part.as_os_str().to_string_lossy().into_owned())
+                .collect();
+            return Some(format!(
+                "{name} is the name of the package in {}, and cargo tells packages apart by name",
+                place.join("/")
+            ));
         }
     }
     let lock = fs::read_to_string(root.join("Cargo.lock")).unwrap_or_default();
@@ -300,7 +310,11 @@ pub fn taken_name(root: &Path, name: &str) -> Option<String> {
             lines.clone().any(|line| line == quoted)
                 && lines.any(|line| line.starts_with("source = "))
         })
-        .then(|| "a registry's package in Cargo.lock".to_string())
+        .then(|| {
+            format!(
+                "{name} is the name of a registry's package in Cargo.lock, and cargo tells packages apart by name"
+            )
+        })
 }
 
 /// Reads a limit as the command line gives it: a whole number without a
@@ -497,9 +511,9 @@ pub fn create(root: &Path, spec: &NewProblem) -> Result<Created, NewError> {
                 "crates/{name} or io-tests/{name} exists already, without crates/{name}/Cargo.toml"
             )));
         }
-        if let Some(place) = taken_name(root, name) {
+        if let Some(reason) = taken_name(root, name) {
             return Err(NewError::Invalid(format!(
-                "{name} is the name of {place}: cargo tells packages apart by name, so the problem needs another"
+                "{reason}: the problem needs another name"
             )));
         }
     } else {
@@ -1029,15 +1043,20 @@ mod tests {
         let lock = "version = 4\n\n[[package]]\nname = \"gone\"\nversion = \"0.1.0\"\ndependencies = [\n \"proconio\",\n]\n\n[[package]]\nname = \"proconio\"\nversion = \"0.5.0\"\nsource = \"registry+https://github.com/rust-lang/crates.io-index\"\n";
         fs::write(root.join("Cargo.lock"), lock).unwrap();
         let taken = |name| taken_name(root, name);
-        assert_eq!(taken("run").as_deref(), Some("the package in shared/run"));
+        let package = |name: &str, place: &str| {
+            Some(format!(
+                "{name} is the name of the package in {place}, and cargo tells packages apart by name"
+            ))
+        };
+        assert_eq!(taken("run"), package("run", "shared/run"));
         assert_eq!(
-            taken("bundle-corpus").as_deref(),
-            Some("the package in shared/bundle/corpus")
+            taken("bundle-corpus"),
+            package("bundle-corpus", "shared/bundle/corpus")
         );
-        assert_eq!(taken("cplib").as_deref(), Some("the package in libs/cplib"));
+        assert_eq!(taken("cplib"), package("cplib", "libs/cplib"));
         assert_eq!(
             taken("proconio").as_deref(),
-            Some("a registry's package in Cargo.lock")
+            Some("proconio is the name of a registry's package in Cargo.lock, and cargo tells packages apart by name")
         );
         // A binary's name, a problem removed but still in the lock, a folder
         // without a manifest: free.
@@ -1048,7 +1067,7 @@ mod tests {
         let error = create(root, &NewProblem::named("run")).unwrap_err();
         assert_eq!(
             error.to_string(),
-            "run is the name of the package in shared/run: cargo tells packages apart by name, so the problem needs another"
+            "run is the name of the package in shared/run, and cargo tells packages apart by name: the problem needs another name"
         );
         assert!(!root.join("crates").exists() && !root.join("io-tests").exists());
     }

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Judges an imported contest package's example submissions (crates/PROBLEM/
-# submissions/, in C, C++, Python 3 or Rust) on every case, each against the
+# submissions/, in C, C++, Python 3 or Rust) up to the case that settles its
+# result (--all-cases: every case), each against the
 # verdict its folder (or a DOMjudge @EXPECTED_RESULTS@ tag) says; exit 1 when
 # one does not get it. Options: `cargo judge help verify`.
 #

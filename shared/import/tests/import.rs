@@ -289,12 +289,12 @@ fn each_test_data_group_is_judged_with_its_own_flags() {
     let (as_expected, all, report) = verified(ws.path(), "mean");
     assert_eq!((as_expected, all), (4, 4), "{report}");
     assert!(
-        report.contains("TLE  brute_force/sleepy.py: as expected (TLE first on secret-large-01"),
+        report.contains("TLE  brute_force/sleepy.py: as expected (TLE on secret-large-01, which settles it: 2 of 6 cases judged"),
         "{report}"
     );
     assert!(
         report
-            .contains("WA   wrong_answer/four_digits.py: as expected (WA first on secret-small-01"),
+            .contains("WA   wrong_answer/four_digits.py: as expected (WA on secret-small-01, which settles it: 4 of 6 cases judged"),
         "{report}"
     );
 }
@@ -425,8 +425,8 @@ fn a_program_that_stops_reading_is_judged_as_domjudge_judges_it() {
     assert_eq!((as_expected, all), (4, 4), "{report}");
     for line in [
         "AC   accepted/sums.py: as expected (2 of 2 cases AC)",
-        "WA   wrong_answer/exits.py: as expected (WA first on secret-1, 0 of 2 cases AC)",
-        "TLE  time_limit_exceeded/spins.py: as expected (TLE first on secret-1, 0 of 2 cases AC)",
+        "WA   wrong_answer/exits.py: as expected (WA on secret-1, which settles it: 1 of 2 cases judged, 0 AC)",
+        "TLE  time_limit_exceeded/spins.py: as expected (TLE on secret-1, which settles it: 1 of 2 cases judged, 0 AC)",
     ] {
         assert!(report.contains(line), "{line}\n{report}");
     }
@@ -450,10 +450,16 @@ fn a_program_that_stops_reading_is_judged_as_domjudge_judges_it() {
 /// `judge verify` of the problem `name`: the submissions as expected, all
 /// of them, and the report.
 fn verified(root: &Path, name: &str) -> (usize, usize, String) {
+    verified_with(root, name, false)
+}
+
+/// [`verified`], every case judged with `all_cases` (`--all-cases`).
+fn verified_with(root: &Path, name: &str, all_cases: bool) -> (usize, usize, String) {
     let problem = Problem::load(root, name).unwrap();
     let mut report = Vec::new();
     let (as_expected, all) =
-        judge::commands::verify::verify(&problem, &root.join("bin"), &mut report).unwrap();
+        judge::commands::verify::verify(&problem, &root.join("bin"), all_cases, &mut report)
+            .unwrap();
     (as_expected, all, String::from_utf8(report).unwrap())
 }
 
@@ -486,11 +492,25 @@ fn verify_judges_every_example_submission_against_its_folder_or_tag() {
         } else {
             "skipped accepted/Divide.java: Java, which this machine cannot run (no javac and java on PATH)"
         },
+        // Judged up to the case that settles the result, as DOMjudge's
+        // lazy evaluation and problemtools' on_reject: break stop.
+        "RE   run_time_error/crash.py: as expected (RE on sample-2, which settles it: 2 of 4 cases judged, 1 AC)",
+        "TLE  time_limit_exceeded/spin.c: as expected (TLE on sample-2, which settles it: 2 of 4 cases judged, 1 AC)",
+        "WA   wrong_answer/rounded.py: as expected (WA on sample-1, which settles it: 1 of 4 cases judged, 0 AC)",
+        "WA   wrong_answer/tagged.py: as expected (WA on sample-1, which settles it: 1 of 4 cases judged, 0 AC)",
+        "skipped accepted/divide.kt: not C, C++, Python 3, Rust or Java",
+    ] {
+        assert!(report.lines().any(|l| l == line), "{line}:\n{report}");
+    }
+    // --all-cases: every case, the result the worst verdict of them all.
+    let (as_expected, _, report) = verified_with(ws.path(), "divide", true);
+    assert_eq!(as_expected, if java { 8 } else { 7 }, "{report}");
+    for line in [
+        "AC   accepted/divide.py: as expected (4 of 4 cases AC)",
         "RE   run_time_error/crash.py: as expected (RE first on sample-2, 2 of 4 cases AC)",
         "TLE  time_limit_exceeded/spin.c: as expected (TLE first on sample-2, 2 of 4 cases AC)",
         "WA   wrong_answer/rounded.py: as expected (WA first on sample-1, 3 of 4 cases AC)",
         "RE   wrong_answer/tagged.py: as expected (RE first on sample-2, 0 of 4 cases AC)",
-        "skipped accepted/divide.kt: not C, C++, Python 3, Rust or Java",
     ] {
         assert!(report.lines().any(|l| l == line), "{line}:\n{report}");
     }
@@ -508,7 +528,7 @@ fn verify_judges_every_example_submission_against_its_folder_or_tag() {
         "{report}"
     );
     assert!(
-        report.contains("WA   accepted/rounded.py: NOT as expected, which is AC (WA first on sample-1, 3 of 4 cases AC)"),
+        report.contains("WA   accepted/rounded.py: NOT as expected, which is AC (WA on sample-1, which settles it: 1 of 4 cases judged, 0 AC)"),
         "{report}"
     );
     // Without cases, nothing is judged: an error, never a pass.
@@ -699,9 +719,9 @@ fn a_library_checker_problem_is_generated_checked_and_verified() {
     assert_eq!((as_expected, all), (5, 5), "{report}");
     for line in [
         "AC   library-checker/sol/correct.cpp: as expected (10 of 10 cases AC)",
-        "TLE  library-checker/sol/naive.cpp: as expected (TLE first on max_none_00, 9 of 10 cases AC)",
-        "WA   library-checker/sol/first_two.cpp: as expected (WA first on example_01, 1 of 10 cases AC)",
-        "RE   library-checker/sol/crash.cpp: as expected (RE first on example_00, 0 of 10 cases AC)",
+        "TLE  library-checker/sol/naive.cpp: as expected (TLE on max_none_00, which settles it: 3 of 10 cases judged, 2 AC)",
+        "WA   library-checker/sol/first_two.cpp: as expected (WA on example_01, which settles it: 2 of 10 cases judged, 1 AC)",
+        "RE   library-checker/sol/crash.cpp: as expected (RE on example_00, which settles it: 1 of 10 cases judged, 0 AC)",
         "AC   library-checker/function/function: as expected (10 of 10 cases AC)",
     ] {
         assert!(report.contains(line), "{line}\n{report}");
@@ -990,10 +1010,10 @@ fn a_polygon_package_is_made_and_verified_as_its_tags_say() {
     for line in [
         "AC   polygon/solutions/main.cpp: as expected (7 of 7 cases AC)",
         "AC   polygon/solutions/sum.py: as expected (7 of 7 cases AC)",
-        "WA   polygon/solutions/int32.cpp: as expected (WA first on tests-g2-05, 5 of 7 cases AC)",
-        "TLE  polygon/solutions/spin.py: as expected (TLE first on tests-g1-02, 6 of 7 cases AC)",
+        "WA   polygon/solutions/int32.cpp: as expected (WA on tests-g2-05, which settles it: 4 of 7 cases judged, 3 AC)",
+        "TLE  polygon/solutions/spin.py: as expected (TLE on tests-g1-02, which settles it: 1 of 7 cases judged, 0 AC)",
         "AC   polygon/solutions/quick.c: as expected (7 of 7 cases AC)",
-        "RE   polygon/solutions/small_only.cpp: as expected (RE first on tests-g2-05, 5 of 7 cases AC)",
+        "RE   polygon/solutions/small_only.cpp: as expected (RE on tests-g2-05, which settles it: 4 of 7 cases judged, 3 AC)",
         "skipped polygon/solutions/sum.kt: not C, C++, Python 3, Rust or Java",
     ] {
         assert!(report.lines().any(|l| l == line), "{line}\n{report}");
@@ -1041,8 +1061,8 @@ fn an_interactive_polygon_package_is_judged_by_its_interactor_and_checker() {
     let (as_expected, all, report) = verified(ws.path(), "guess-number");
     assert_eq!((as_expected, all), (4, 4), "{report}");
     for line in [
-        "WA   polygon/solutions/count_up.py: as expected (WA first on tests-01, 1 of 4 cases AC)",
-        "TLE  polygon/solutions/silent.py: as expected (TLE first on tests-01, 0 of 4 cases AC)",
+        "WA   polygon/solutions/count_up.py: as expected (WA on tests-01, which settles it: 1 of 4 cases judged, 0 AC)",
+        "TLE  polygon/solutions/silent.py: as expected (TLE on tests-01, which settles it: 1 of 4 cases judged, 0 AC)",
     ] {
         assert!(report.lines().any(|l| l == line), "{line}\n{report}");
     }

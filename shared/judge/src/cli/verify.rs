@@ -16,7 +16,7 @@ use judge::runner::Backend;
 use crate::cli::*;
 
 pub(crate) const HELP: &str = "\
-usage: judge verify [--root DIR] [--bin-dir DIR] NAME
+usage: judge verify [--root DIR] [--bin-dir DIR] [--all-cases] NAME
        judge verify [--root DIR] [--bin-dir DIR | --no-build] [--force] --libs
 
 Proves an imported contest package as problemtools' verifyproblem and
@@ -28,8 +28,13 @@ of NAME, and its
 result compared with what it must get: its folder's verdict (accepted,
 wrong_answer, time_limit_exceeded, run_time_error, partially_accepted), or
 a DOMjudge tag in its source (@EXPECTED_RESULTS@: CORRECT, TIMELIMIT).
-The result is the worst verdict over the cases (problemtools' default:
-RE, then TLE, OLE, WA; a memory limit counts as RE); CE when it does not
+A submission's judging stops at the case that settles its result, as
+DOMjudge's lazy evaluation and problemtools' on_reject: break stop: its
+first case not accepted (a partially accepted one, of a scoring problem,
+is judged on every case); --all-cases judges every case, the full check
+that a folder such as brute_force (never a WA anywhere) needs. The result
+is the worst verdict over the cases judged (problemtools' default: RE,
+then TLE, OLE, WA; a memory limit counts as RE); CE when it does not
 build. A submission in another language, or a folder that names no
 verdict, is skipped by name. Prints a line per submission, then `N of M
 submissions as expected`; exits 0 when all are, 1 when one is not, 2 on a
@@ -37,7 +42,10 @@ usage or setup error. BIN-DIR (default the release folder) holds the
 problem's built validator and, in verify/NAME/, the submissions' builds.
 A manifest's [[package.metadata.judge.submission]] tables (an imported
 Library Checker problem's solutions) list submissions with what they
-must get: some case one of `expected`, every case one of `allowed`.
+must get: some case one of `expected`, every case one of `allowed`; the
+judging goes on past an allowed verdict, and stops at an expected one. A
+Library Checker problem's solutions run as its generate.py runs them:
+the time limit, and no memory limit.
 
 --libs verifies the workspace's own libraries (libs/NAME/) on problems:
 each example of a library, libs/NAME/examples/X.rs, whose first lines
@@ -61,8 +69,9 @@ pub(crate) struct VerifyOptions {
 /// What `judge verify` verifies.
 #[derive(Debug, PartialEq, Eq)]
 enum Verified {
-    /// NAME: the problem's example submissions.
-    Problem(String),
+    /// NAME: the problem's example submissions, every case judged with
+    /// `all_cases`.
+    Problem { name: String, all_cases: bool },
     /// `--libs`: the workspace's libraries, every verification judged again
     /// with `force`.
     Libraries { force: bool },
@@ -71,7 +80,7 @@ enum Verified {
 pub(crate) fn parse_verify(parser: &mut Parser) -> Result<VerifyOptions, Stop> {
     let mut place = Place::default();
     let mut problem = None;
-    let (mut libs, mut force) = (false, false);
+    let (mut libs, mut force, mut all_cases) = (false, false, false);
     while let Some(arg) = parser.next()? {
         match arg {
             Long("root") => place.root = Some(parser.value()?.into()),
@@ -79,21 +88,28 @@ pub(crate) fn parse_verify(parser: &mut Parser) -> Result<VerifyOptions, Stop> {
             Long("no-build") => place.no_build = true,
             Long("libs") => libs = true,
             Long("force") => force = true,
+            Long("all-cases") => all_cases = true,
             Value(name) if problem.is_none() => problem = Some(name.string()?),
             Short('h') | Long("help") => return Err(Stop::Help(HELP)),
             _ => return Err(arg.unexpected().into()),
         }
     }
     let what = match (libs, problem) {
+        (true, _) if all_cases => {
+            return Err(Stop::mistake(
+                "--all-cases goes with a problem's NAME, not --libs".to_string(),
+            ))
+        }
         (true, None) => Verified::Libraries { force },
         (true, Some(name)) => {
             return Err(Stop::mistake(format!(
                 "--libs verifies the libraries, not a problem: drop {name} or --libs"
             )))
         }
-        (false, problem) if !force && !place.no_build => {
-            Verified::Problem(required(problem, "NAME (or --libs)")?)
-        }
+        (false, problem) if !force && !place.no_build => Verified::Problem {
+            name: required(problem, "NAME (or --libs)")?,
+            all_cases,
+        },
         (false, _) => {
             return Err(Stop::mistake(
                 "--force and --no-build go with --libs".to_string(),
@@ -106,8 +122,8 @@ pub(crate) fn parse_verify(parser: &mut Parser) -> Result<VerifyOptions, Stop> {
 /// `judge verify ARGS`.
 pub(crate) fn main(parser: &mut Parser) -> Result<ExitCode, Stop> {
     let options = parse_verify(parser)?;
-    let problem = match &options.what {
-        Verified::Problem(problem) => problem.clone(),
+    let (problem, all_cases) = match &options.what {
+        Verified::Problem { name, all_cases } => (name.clone(), *all_cases),
         Verified::Libraries { force } => return Ok(verify_libraries(&options.place, *force)),
     };
     let run = || -> Result<bool, String> {
@@ -116,7 +132,7 @@ pub(crate) fn main(parser: &mut Parser) -> Result<ExitCode, Stop> {
             Problem::load(&root, &problem).map_err(|error| format!("{problem}: {error}"))?;
         let bin_dir = options.place.bin_dir(&root);
         let mut stdout = io::stdout().lock();
-        let (as_expected, all) = verify(&problem, &bin_dir, &mut stdout)
+        let (as_expected, all) = verify(&problem, &bin_dir, all_cases, &mut stdout)
             .map_err(|error| format!("{}: {error}", problem.name))?;
         stdout.flush().map_err(|error| error.to_string())?;
         Ok(as_expected == all)

@@ -385,13 +385,34 @@ pub fn check_cases(
     out: &mut dyn Write,
     style: Style,
 ) -> io::Result<Summary> {
-    check_cases_noting(problem, binary, judges, note, out, style, &mut Vec::new())
+    check_cases_noting(
+        problem,
+        binary,
+        judges,
+        note,
+        out,
+        style,
+        &mut Noted::default(),
+    )
 }
 
-/// [`check_cases`], noting in `verdicts` the code of each case judged, in
-/// order (`AC`, `WA`, ..., `ERR` for a case that could not be judged); a
-/// failure before any case is judged (no cases, a binary that cannot be
-/// started) notes nothing, and is counted in the summary alone.
+/// What [`check_cases_noting`] notes of the cases it judges, and where it
+/// may stop.
+#[derive(Default)]
+pub struct Noted<'a> {
+    /// The code of each case judged, in order (`AC`, `WA`, ..., `ERR` for a
+    /// case that could not be judged).
+    pub verdicts: Vec<&'static str>,
+    /// Asked after each case with its code: `true` stops the judging there,
+    /// the cases after it not run (a judge's lazy evaluation); `None`
+    /// judges every case.
+    pub settled: Option<&'a dyn Fn(&str) -> bool>,
+}
+
+/// [`check_cases`], noting in `noted` the code of each case judged, and
+/// stopping where its `settled` says; a failure before any case is judged
+/// (no cases, a binary that cannot be started) notes nothing, and is counted
+/// in the summary alone.
 ///
 /// # Errors
 /// Only when writing to `out` fails.
@@ -402,7 +423,7 @@ pub fn check_cases_noting(
     note: Option<&str>,
     out: &mut dyn Write,
     style: Style,
-    verdicts: &mut Vec<&'static str>,
+    noted: &mut Noted,
 ) -> io::Result<Summary> {
     let Judges {
         validator,
@@ -518,6 +539,11 @@ pub fn check_cases_noting(
         .max()
         .unwrap_or(0);
     for case in &suite.cases {
+        if let (Some(settled), Some(last)) = (noted.settled, noted.verdicts.last()) {
+            if settled(last) {
+                break;
+            }
+        }
         // A group's flags, where the case has one.
         let group = problem.group_of(&case.name);
         let group_checking = group.and_then(|group| group.checking(checking));
@@ -611,17 +637,17 @@ pub fn check_cases_noting(
                 } else {
                     summary.failed += 1;
                 }
-                verdicts.push(verdict.code());
+                noted.verdicts.push(verdict.code());
             }
             Ok(Err(verdict)) => {
                 summary.failed += 1;
                 writeln!(out, "{} {}", style.code(verdict.code(), false), case.name)?;
                 write!(out, "{}", indented(&verdict.to_string()))?;
-                verdicts.push(verdict.code());
+                noted.verdicts.push(verdict.code());
             }
             Err(cause) => {
                 error(out, &mut summary, format!("{}: {cause}", case.name))?;
-                verdicts.push("ERR");
+                noted.verdicts.push("ERR");
             }
         }
     }

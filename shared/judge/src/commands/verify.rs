@@ -22,7 +22,7 @@ use std::path::{Path, PathBuf};
 use crate::cases::problem::Problem;
 use crate::cases::programs::{Language, Sources};
 use crate::cases::suite::discover;
-use crate::commands::check::{check_cases_noting, Judges, Style};
+use crate::commands::check::{check_cases_noting, Judges, Noted, Style};
 use crate::show::show_path;
 
 /// The folders of a package's `submissions/` and what each must get.
@@ -65,6 +65,23 @@ pub enum Expected {
 }
 
 impl Expected {
+    /// Whether a case's verdict `code` settles what the submission gets, so
+    /// that its judging stops there: its first case not accepted, as
+    /// DOMjudge's lazy evaluation and problemtools' `on_reject: break` stop.
+    /// A listed submission goes on past a verdict it is allowed and not
+    /// expected (Polygon's `time-limit-exceeded-or-accepted` past a TLE); a
+    /// partially accepted one (a scoring problem's) is judged on every case.
+    fn settled_by(&self, code: &str) -> bool {
+        match self {
+            Expected::Partially => false,
+            Expected::Listed { expected, allowed } => {
+                let among = |codes: &[String]| codes.iter().any(|known| known == code);
+                code != "AC" && (among(expected) || !among(allowed))
+            }
+            _ => code != "AC",
+        }
+    }
+
     fn describe(&self) -> String {
         match self {
             Expected::Accepted => "AC".to_string(),
@@ -284,10 +301,31 @@ pub fn as_expected(expected: &Expected, result: &str, names: &[String], verdicts
     }
 }
 
+/// The problem as `submission` is judged on it: a Library Checker
+/// problem's listed solution as that repository's `generate.py` judges it,
+/// under the time limit and no memory limit (so AC, WA, RE or TLE, never
+/// MLE), with a stack as large as the site gives; every other submission
+/// under the problem's own limits, as the site or contest judges it.
+fn judged_as(problem: &Problem, submission: &Submission) -> Problem {
+    let listed_by_library_checker = matches!(submission.expected, Expected::Listed { .. })
+        && problem.generated_cases.as_deref() == Some("library-checker");
+    if !listed_by_library_checker {
+        return problem.clone();
+    }
+    Problem {
+        memory_limit_mb: None,
+        stack_limit_mb: problem.stack_limit_mb.or(problem.memory_limit_mb),
+        ..problem.clone()
+    }
+}
+
 /// Builds and judges each submission of `problem` (in its crate's
 /// `submissions/`), a line each, closing with `N of M submissions as
-/// expected`; the skipped ones are named. Binaries go to
-/// `bin_dir/verify/<problem>/`.
+/// expected`; the skipped ones are named. A submission's judging stops at
+/// the case that settles its result ([`Expected::settled_by`]) unless
+/// `all_cases`. A Library Checker problem's listed solutions run as its
+/// repository's `generate.py` runs them, under the time limit and no memory
+/// limit ([`judged_as`]). Binaries go to `bin_dir/verify/<problem>/`.
 ///
 /// # Errors
 /// When `submissions/` or the cases cannot be read, the problem's output
@@ -295,6 +333,7 @@ pub fn as_expected(expected: &Expected, result: &str, names: &[String], verdicts
 pub fn verify(
     problem: &Problem,
     bin_dir: &Path,
+    all_cases: bool,
     out: &mut dyn Write,
 ) -> io::Result<(usize, usize)> {
     if problem.interactive
@@ -375,6 +414,8 @@ pub fn verify(
     let mut as_expected_count = 0;
     for submission in &found {
         let stem = submission.name.replace(['/', '.', ' '], "-");
+        let judged_problem = judged_as(problem, submission);
+        let problem = &judged_problem;
         let prepared = problem
             .sources(&submission.path)
             .and_then(|sources| sources.prepare(&build_dir.join(&stem)))
@@ -391,7 +432,11 @@ pub fn verify(
                 ("CE", Vec::new(), first)
             }
             Ok(program) => {
-                let mut verdicts = Vec::new();
+                let settled = |code: &str| submission.expected.settled_by(code);
+                let mut noted = Noted {
+                    verdicts: Vec::new(),
+                    settled: (!all_cases).then_some(&settled as &dyn Fn(&str) -> bool),
+                };
                 let mut report = Vec::new();
                 let summary = check_cases_noting(
                     problem,
@@ -400,25 +445,29 @@ pub fn verify(
                     None,
                     &mut report,
                     Style::Plain,
-                    &mut verdicts,
+                    &mut noted,
                 )?;
+                let mut verdicts = noted.verdicts;
                 if summary.passed + summary.failed > verdicts.len() {
                     // Failed before any case was judged.
                     verdicts.push("ERR");
                 }
                 let result = result(&verdicts);
+                let judged = verdicts.len();
                 let detail = match names
                     .iter()
                     .zip(&verdicts)
                     .find(|(_, code)| **code == result)
                 {
-                    _ if result == "AC" => {
-                        format!("{} of {} cases AC", summary.passed, verdicts.len())
-                    }
+                    _ if result == "AC" => format!("{} of {judged} cases AC", summary.passed),
+                    Some((name, _)) if judged < names.len() => format!(
+                        "{result} on {name}, which settles it: {judged} of {} cases judged, {} AC",
+                        names.len(),
+                        summary.passed
+                    ),
                     Some((name, _)) => format!(
-                        "{result} first on {name}, {} of {} cases AC",
-                        summary.passed,
-                        verdicts.len()
+                        "{result} first on {name}, {} of {judged} cases AC",
+                        summary.passed
                     ),
                     None => String::from_utf8_lossy(&report)
                         .lines()
@@ -497,6 +546,75 @@ mod tests {
         assert!(!judged(&either, &[]), "no case is no pass");
         assert_eq!(tle.describe(), "TLE on some case, every case AC or TLE");
         assert_eq!(either.describe(), "every case AC or TLE");
+    }
+
+    #[test]
+    fn judging_stops_at_the_case_that_settles_the_result() {
+        let listed = |expected: &[&str], allowed: &[&str]| Expected::Listed {
+            expected: expected.iter().map(|code| code.to_string()).collect(),
+            allowed: allowed.iter().map(|code| code.to_string()).collect(),
+        };
+        // Folders and tags: the first case not accepted.
+        for expected in [
+            Expected::Accepted,
+            Expected::Results(&["TLE"]),
+            Expected::Tagged(vec!["AC", "TLE"]),
+            Expected::BruteForce,
+        ] {
+            assert!(!expected.settled_by("AC"), "{expected:?}");
+            for code in ["WA", "TLE", "RE", "ERR", "FAIL"] {
+                assert!(expected.settled_by(code), "{expected:?} {code}");
+            }
+        }
+        // A scoring problem's partially accepted submission: every case.
+        assert!(!Expected::Partially.settled_by("WA"));
+        // Library Checker's `expect = "TLE"` with `allow_wa`: on past a WA,
+        // stopped by the TLE it must get or by a verdict not allowed.
+        let naive = listed(&["TLE"], &["AC", "WA"]);
+        assert!(!naive.settled_by("AC"));
+        assert!(!naive.settled_by("WA"));
+        assert!(naive.settled_by("TLE"));
+        assert!(naive.settled_by("RE"));
+        // Polygon's time-limit-exceeded-or-accepted: nothing settles it early
+        // but a verdict it may not get.
+        let either = listed(&[], &["AC", "TLE"]);
+        assert!(!either.settled_by("TLE"));
+        assert!(either.settled_by("WA"));
+    }
+
+    #[test]
+    fn a_library_checker_solution_runs_without_a_memory_limit() {
+        let dir = crate::scratch::tempdir().unwrap();
+        let problem = Problem {
+            memory_limit_mb: Some(1024),
+            generated_cases: Some("library-checker".to_string()),
+            ..Problem::plain(
+                "lc",
+                dir.path(),
+                dir.path(),
+                std::time::Duration::from_secs(2),
+            )
+        };
+        let submission = |expected| Submission {
+            path: dir.path().join("sol/naive.cpp"),
+            name: "sol/naive.cpp".to_string(),
+            expected,
+        };
+        let naive = submission(Expected::Listed {
+            expected: vec!["TLE".to_string()],
+            allowed: vec!["AC".to_string()],
+        });
+        let limits = judged_as(&problem, &naive).limits();
+        assert_eq!((limits.memory_mb, limits.stack_mb), (None, Some(1024)));
+        // A user's own submission is judged as the site judges it.
+        let own = submission(Expected::Accepted);
+        assert_eq!(judged_as(&problem, &own).limits(), problem.limits());
+        // A Polygon package's listed solution keeps the problem's limits.
+        let polygon = Problem {
+            generated_cases: None,
+            ..problem.clone()
+        };
+        assert_eq!(judged_as(&polygon, &naive).limits(), polygon.limits());
     }
 
     #[test]

@@ -118,4 +118,10 @@ fn verify_takes_a_problem_or_libs() {
     let (code, _, stderr) = judge_cli(&["verify"]);
     assert_eq!(code, Some(2));
     assert!(stderr.contains("NAME (or --libs) is required"), "{stderr}");
+    let (code, _, stderr) = judge_cli(&["verify", "--all-cases", "--libs"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        stderr.contains("--all-cases goes with a problem's NAME, not --libs"),
+        "{stderr}"
+    );
 }

@@ -459,16 +459,31 @@ fn arguments(program: &Prepared, more: &[String]) -> Result<Vec<String>, String>
     Ok(args)
 }
 
-/// Runs a tool of the package (`what`, for messages): its stdout.
+/// What a program of the package may use while it makes the tests (a
+/// generator, the validator, the main solution, the interactor): a tool's
+/// time, and a stack as large as the testset's memory limit, as Polygon and
+/// every judge give a solution, so that a deep recursion that runs there
+/// runs here (the system's 8 MB would crash it, and the import would blame
+/// the package).
+fn tool_limits(testset: &Testset) -> Limits {
+    Limits {
+        stack_mb: Some(testset.memory_mb),
+        ..Limits::time(TOOL_TIME)
+    }
+}
+
+/// Runs a tool of the package (`what`, for messages) under `limits`: its
+/// stdout.
 fn run_tool(
     program: &Prepared,
     more: &[String],
     input: &[u8],
+    limits: &Limits,
     what: &str,
 ) -> Result<Vec<u8>, String> {
     let args = arguments(program, more)?;
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let run = execute_with(&program.program, &args, input, &Limits::time(TOOL_TIME))
+    let run = execute_with(&program.program, &args, input, limits)
         .map_err(|error| format!("{what}: {error}"))?;
     if run.timed_out(TOOL_TIME) || !run.succeeded() {
         return Err(format!(
@@ -553,6 +568,7 @@ pub fn import(
     let mut written_by: BTreeMap<String, judge::scratch::ScratchDir> = BTreeMap::new();
     let mut samples = 0;
     for testset in &package.testsets {
+        let limits = tool_limits(testset);
         let count = testset.tests.len();
         for (index, test) in testset.tests.iter().enumerate() {
             let number = index + 1;
@@ -590,7 +606,8 @@ pub fn import(
                     }
                     let generator = &generators[generator_name];
                     match &test.from_file {
-                        None => run_tool(generator, &words[1..], b"", &what).map_err(refused)?,
+                        None => run_tool(generator, &words[1..], b"", &limits, &what)
+                            .map_err(refused)?,
                         Some(file) => {
                             if !written_by.contains_key(cmd) {
                                 let folder =
@@ -601,7 +618,7 @@ pub fn import(
                                     &generator.program,
                                     &args,
                                     b"",
-                                    &Limits::time(TOOL_TIME),
+                                    &limits,
                                     folder.path(),
                                 )
                                 .map_err(|error| refused(format!("{what}: {error}")))?;
@@ -626,12 +643,14 @@ pub fn import(
                 if let Some(group) = &test.group {
                     flags.extend(["--group".to_string(), group.clone()]);
                 }
-                run_tool(validator, &flags, &input, "the validator").map_err(|reason| {
-                    refused(format!(
-                        "{what}: its validator rejects it: {}",
-                        reason.trim_start_matches("the validator failed: ")
-                    ))
-                })?;
+                run_tool(validator, &flags, &input, &limits, "the validator").map_err(
+                    |reason| {
+                        refused(format!(
+                            "{what}: its validator rejects it: {}",
+                            reason.trim_start_matches("the validator failed: ")
+                        ))
+                    },
+                )?;
             }
             let answer_path =
                 printf_path(&testset.answer_pattern, number).expect("checked when read");
@@ -650,6 +669,7 @@ pub fn import(
                             main_program,
                             &[],
                             &input,
+                            &limits,
                             &format!("the main solution on {what}"),
                         )
                         .map_err(refused)?,
@@ -659,7 +679,7 @@ pub fn import(
                                 .map_err(|error| refused(error.to_string()))?;
                             let judged = judge_interactive(
                                 &program,
-                                &Limits::time(TOOL_TIME),
+                                &limits,
                                 &interactor.program,
                                 &input_file,
                                 None,

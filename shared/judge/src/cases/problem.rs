@@ -50,7 +50,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::cases::programs::{Prepared, Sources};
-use crate::judging::answer::{Checking, CHECKER_LIMIT};
+use crate::judging::answer::{Checking, VALIDATION_TIME};
 use crate::judging::case_io::CaseIo;
 use crate::judging::compare::{DefaultValidator, Mode};
 use crate::runner::Limits;
@@ -773,7 +773,7 @@ impl Problem {
             program: prepared.program,
             args: prepared.args,
             flags: validator.flags.clone(),
-            time_limit: CHECKER_LIMIT,
+            time_limit: VALIDATION_TIME,
         })
     }
 }
@@ -1549,7 +1549,7 @@ name = "demo-naive"
             program: PathBuf::from("ov"),
             args: vec!["main.py".into()],
             flags: flags(&["mode", "1"]),
-            time_limit: CHECKER_LIMIT,
+            time_limit: VALIDATION_TIME,
         };
         assert_eq!(
             group.checking(&own),
@@ -1557,7 +1557,7 @@ name = "demo-naive"
                 program: PathBuf::from("ov"),
                 args: vec!["main.py".into()],
                 flags: flags(&["mode", "2", "big"]),
-                time_limit: CHECKER_LIMIT,
+                time_limit: VALIDATION_TIME,
             })
         );
         let without = CaseGroup {

@@ -576,7 +576,7 @@ pub fn check_cases_noting(
                         program,
                         args,
                         flags,
-                        ..
+                        time_limit,
                     },
                 ) = (problem.interactive, checking)
                 {
@@ -587,6 +587,7 @@ pub fn check_cases_noting(
                         &limits,
                         program,
                         args,
+                        *time_limit,
                         &case.input,
                         &case.output,
                         flags,

@@ -30,7 +30,7 @@ use crate::commands::check::{indented, unvalidated_note};
 use crate::judging::answer::Checking;
 use crate::judging::case_io::CaseIo;
 use crate::judging::crosscheck::{cross_check_judged, CrossCheck};
-use crate::judging::verdict::{judge_interactive, run_stderr_tail, Verdict, INTERACTOR_GRACE};
+use crate::judging::verdict::{judge_interactive, run_stderr_tail, Verdict, INTERACTOR_AFTER};
 use crate::runner::{execute, Execution, Limits};
 use crate::show;
 
@@ -893,7 +893,7 @@ pub fn stress(
         }
     };
     let reference_limit = if programs.interactive {
-        settings.submission_limits.time + INTERACTOR_GRACE
+        settings.submission_limits.time + INTERACTOR_AFTER
     } else {
         settings.naive_limit
     };

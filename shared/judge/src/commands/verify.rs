@@ -460,6 +460,12 @@ pub fn verify(
                     .find(|(_, code)| **code == result)
                 {
                     _ if result == "AC" => format!("{} of {judged} cases AC", summary.passed),
+                    // A tool's failure: what failed, from the report.
+                    Some(_) if result == "ERR" => String::from_utf8_lossy(&report)
+                        .lines()
+                        .find(|line| line.starts_with("ERR"))
+                        .unwrap_or_default()
+                        .to_string(),
                     Some((name, _)) if judged < names.len() => format!(
                         "{result} on {name}, which settles it: {judged} of {} cases judged, {} AC",
                         names.len(),

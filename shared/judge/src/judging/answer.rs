@@ -31,6 +31,13 @@ use crate::show::show_path;
 
 /// Time limit of a checker on one output: its own, not the program's.
 pub const CHECKER_LIMIT: Duration = Duration::from_secs(10);
+/// Time limit of a contest package's output validator: the Kattis format's
+/// `limits.validation_time`, which "applies to running output validators",
+/// at problemtools' default of 60 s. An interactive problem's validator has
+/// it past the program's own limit, so that a program killed at its limit
+/// with queries left in the pipe is TLE, as DOMjudge and problemtools give
+/// it, and only a validator still running after that has failed.
+pub const VALIDATION_TIME: Duration = Duration::from_secs(60);
 /// Lines of a checker's stderr shown under its first one.
 const CHECKER_DETAIL_LINES: usize = 5;
 

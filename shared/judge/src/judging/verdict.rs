@@ -8,9 +8,11 @@ use std::io;
 use std::path::Path;
 use std::time::Duration;
 
+use crate::judging::answer::CHECKER_LIMIT;
 use crate::judging::compare::{compare, Mismatch};
 use crate::runner::{
-    describe_status, execute, interact, Execution, Interaction, Kill, Limits, MEMORY_CAP_FACTOR,
+    describe_status, execute, interact_with, Execution, Interaction, Kill, Limits,
+    MEMORY_CAP_FACTOR,
 };
 use crate::show;
 
@@ -266,7 +268,8 @@ impl Verdict {
 /// format, interactively: `VALIDATOR [ARGS] INPUT ANSWER FEEDBACK_DIR/
 /// [FLAGS]` (ARGS: a Python validator's main file), its stdout the program's
 /// stdin and the program's stdout its stdin; judged by
-/// [`Verdict::of_kattis_interaction`].
+/// [`Verdict::of_kattis_interaction`]. The validator runs up to
+/// `validator_time` past the program's limit ([`tool_limits`]).
 ///
 /// # Errors
 /// When either cannot be started, or the feedback folder cannot be made.
@@ -276,6 +279,7 @@ pub fn judge_kattis_interactive(
     limits: &Limits,
     validator: &Path,
     validator_args: &[OsString],
+    validator_time: Duration,
     input: &Path,
     answer: &Path,
     flags: &[String],
@@ -289,12 +293,12 @@ pub fn judge_kattis_interactive(
     let mut args: Vec<&OsStr> = validator_args.iter().map(OsString::as_os_str).collect();
     args.extend([input.as_os_str(), answer.as_os_str(), folder.as_os_str()]);
     args.extend(flags.iter().map(OsString::as_os_str));
-    let interaction = interact(
+    let interaction = interact_with(
         program,
         limits,
         validator,
         &args,
-        limits.time + INTERACTOR_GRACE,
+        &tool_limits(limits, validator_time),
     )?;
     let message = std::fs::read(feedback.join("judgemessage.txt")).unwrap_or_default();
     let message = crate::judging::answer::first_line_and_rest(&message);
@@ -474,9 +478,23 @@ pub fn judge(
     ))
 }
 
-/// How much longer than the program an interactor may run: it answers the
-/// program's last query, then writes its verdict.
-pub const INTERACTOR_GRACE: Duration = Duration::from_secs(1);
+/// How long past the program's time limit an interactor may run: a tool's
+/// own limit, as a checker has ([`CHECKER_LIMIT`]). A program killed at its
+/// limit may leave many queries in the pipe, which the interactor still
+/// reads and answers (DOMjudge lets it finish, and the program's TIMELIMIT
+/// is the verdict); only an interactor still running past this has failed.
+pub const INTERACTOR_AFTER: Duration = CHECKER_LIMIT;
+
+/// The limits of an interactor (or an interactive problem's output
+/// validator) beside a program under `program`: `after` past the program's
+/// time limit, and a stack as large as the program's, as the judges give
+/// every program a package runs.
+pub fn tool_limits(program: &Limits, after: Duration) -> Limits {
+    Limits {
+        stack_mb: program.stack_mb,
+        ..Limits::time(program.time + after)
+    }
+}
 
 /// One exchange of a program with an interactor, judged.
 #[derive(Debug)]
@@ -490,7 +508,8 @@ pub struct InteractiveJudgement {
 
 /// Runs `program` under `limits` against `interactor`, started as
 /// `INTERACTOR INPUT OUTPUT [ANSWER]` (OUTPUT: a fresh file it may write for a
-/// checker), and judges the exchange ([`Verdict::of_interaction`]).
+/// checker), and judges the exchange ([`Verdict::of_interaction`]). The
+/// interactor runs up to [`INTERACTOR_AFTER`] past the program's limit.
 ///
 /// # Errors
 /// When either program cannot be started, or the scratch folder for OUTPUT
@@ -506,12 +525,12 @@ pub fn judge_interactive(
     let output = scratch.path().join("output");
     let mut args = vec![input.as_os_str(), output.as_os_str()];
     args.extend(answer.map(Path::as_os_str));
-    let interaction = interact(
+    let interaction = interact_with(
         program,
         limits,
         interactor,
         &args,
-        limits.time + INTERACTOR_GRACE,
+        &tool_limits(limits, INTERACTOR_AFTER),
     )?;
     Ok(InteractiveJudgement {
         verdict: Verdict::of_interaction(&interaction, limits.time),
@@ -938,7 +957,7 @@ mod tests {
     // Its validator and programs are shell scripts.
     #[cfg(unix)]
     #[test]
-    fn a_kattis_validator_gets_input_answer_and_feedback_folder_and_a_second_more() {
+    fn a_kattis_validator_gets_input_answer_and_feedback_folder_and_its_own_time_more() {
         let dir = crate::scratch::tempdir().unwrap();
         let script = |name, body| crate::scratch::script(dir.path(), name, body);
         let validator = script(
@@ -956,12 +975,22 @@ mod tests {
         let limits = Limits::time(Duration::from_millis(900));
         let judged = |program: &Path| {
             let flags = ["--strict".to_string()];
-            judge_kattis_interactive(program, &limits, &validator, &[], &input, &answer, &flags)
-                .unwrap()
+            let validator_time = Duration::from_secs(1);
+            judge_kattis_interactive(
+                program,
+                &limits,
+                &validator,
+                &[],
+                validator_time,
+                &input,
+                &answer,
+                &flags,
+            )
+            .unwrap()
         };
         let accepted = judged(&script("echoes", "read x; echo \"$x\""));
         assert_eq!(accepted.verdict, Ok(Verdict::Accepted));
-        // Under a second: the validator's limit is the program's plus a second.
+        // Under a second: the validator's limit is the program's plus its own.
         assert_eq!(
             accepted.interaction.interactor.limits.time,
             Duration::from_millis(1900)
@@ -973,10 +1002,49 @@ mod tests {
         );
     }
 
+    /// DOMjudge's boolfind, as issue 67 found it: a program that writes
+    /// queries and never reads is killed at its limit while the validator,
+    /// which takes its time over each query, still has seconds of them to
+    /// read; it then rejects, and the verdict is the program's TLE, never
+    /// the validator's failure.
+    #[cfg(unix)]
+    #[test]
+    fn a_validator_still_reading_after_the_program_was_killed_leaves_it_tle() {
+        let dir = crate::scratch::tempdir().unwrap();
+        let script = |name, body| crate::scratch::script(dir.path(), name, body);
+        let validator = script(
+            "validator",
+            "sleep 2; while read -r query; do :; done; echo 'no answer' > \"$3/judgemessage.txt\"; exit 43",
+        );
+        let spins = script("spins", "echo 'READ 0'; exec sleep 30");
+        let (input, answer) = (dir.path().join("input"), dir.path().join("answer"));
+        std::fs::write(&input, "").unwrap();
+        std::fs::write(&answer, "").unwrap();
+        let limits = Limits::time(Duration::from_millis(500));
+        let judged = judge_kattis_interactive(
+            &spins,
+            &limits,
+            &validator,
+            &[],
+            Duration::from_secs(10),
+            &input,
+            &answer,
+            &[],
+        )
+        .unwrap();
+        assert_eq!(
+            judged.verdict.map(|verdict| verdict.code()),
+            Ok("TLE"),
+            "{:?}",
+            judged.interaction.interactor
+        );
+        assert!(judged.interaction.interactor.elapsed >= Duration::from_secs(2));
+    }
+
     // Its interactor and programs are shell scripts.
     #[cfg(unix)]
     #[test]
-    fn an_interactor_gets_input_output_and_answer_and_a_second_more() {
+    fn an_interactor_gets_input_output_and_answer_and_its_own_time_more() {
         let dir = crate::scratch::tempdir().unwrap();
         let script = |name, body| crate::scratch::script(dir.path(), name, body);
         let interactor = script(
@@ -991,17 +1059,24 @@ mod tests {
         let input = dir.path().join("input");
         std::fs::write(&input, "7\n").unwrap();
         let echoes = script("echoes", "read x; echo \"$x\"");
-        // Under a second: the interactor's limit is the program's plus a second.
-        let limits = Limits::time(Duration::from_millis(900));
+        // Under a second: the interactor's limit is the program's plus its own.
+        let limits = Limits {
+            stack_mb: Some(64),
+            ..Limits::time(Duration::from_millis(900))
+        };
         let judged = |program: &Path, answer: Option<&Path>| {
             judge_interactive(program, &limits, &interactor, &input, answer).unwrap()
         };
         let accepted = judged(&echoes, Some(&input));
         assert_eq!(accepted.verdict, Ok(Verdict::Accepted));
         assert_eq!(accepted.output, b"guessed 7\n");
+        // Its own time past the program's, and the program's stack.
         assert_eq!(
-            accepted.interaction.interactor.limits.time,
-            Duration::from_millis(1900)
+            accepted.interaction.interactor.limits,
+            Limits {
+                stack_mb: Some(64),
+                ..Limits::time(Duration::from_millis(900) + INTERACTOR_AFTER)
+            }
         );
         assert_eq!(
             judged(&echoes, None).verdict,

@@ -461,10 +461,29 @@ pub fn interact(
     interactor_args: &[&OsStr],
     interactor_limit: Duration,
 ) -> io::Result<Interaction> {
-    let interactor_limits = Limits::time(interactor_limit);
+    interact_with(
+        program,
+        limits,
+        interactor,
+        interactor_args,
+        &Limits::time(interactor_limit),
+    )
+}
+
+/// [`interact`], the interactor under `interactor_limits` (its stack too).
+///
+/// # Errors
+/// As [`interact`].
+pub fn interact_with(
+    program: &Path,
+    limits: &Limits,
+    interactor: &Path,
+    interactor_args: &[&OsStr],
+    interactor_limits: &Limits,
+) -> io::Result<Interaction> {
     let (program, interactor) = (
         (program, &[][..], limits),
-        (interactor, interactor_args, &interactor_limits),
+        (interactor, interactor_args, interactor_limits),
     );
     match Backend::chosen()? {
         #[cfg(target_os = "linux")]

@@ -833,7 +833,7 @@ fn an_interactive_problem_is_stressed_against_its_interactor() {
     let (code, stdout, _) = stress(root, &["sum", "--seed", "5", "--cases", "20"]);
     assert_eq!(code, Some(0), "{stdout}");
     assert!(
-        stdout.contains("time limit 2000 ms, interactor 3000 ms"),
+        stdout.contains("time limit 2000 ms, interactor 12000 ms"),
         "{stdout}"
     );
     interactive(WRONG_ON_BIG_DIGITS);

@@ -7,8 +7,10 @@
 //! by the system's `gcc`, `g++` and `rustc` into the release folder, Java by
 //! `javac` into a folder beside it, again whenever a source is as new as the
 //! binary or newer; Python runs under `python3` (on Windows its launcher
-//! `py -3` first), Java under `java`, its main file (its class) the only one,
-//! else the one named `main.*`, else the first by name.
+//! `py -3` first), its main file the only one, else the one named `main.*`,
+//! else the first by name; Java under `java`, its class the one that
+//! declares `public static void main(String[])` (as DOMjudge finds it, by
+//! the compiled classes: the main file's class first, then by name).
 
 use std::ffi::OsString;
 use std::fs;
@@ -177,14 +179,18 @@ impl Sources {
             Language::Java => {
                 let java = on_path("java")?;
                 let classes = binary.with_extension("classes");
-                if self.is_stale(binary) {
+                // A stamp from before the main class was noted in it is stale too.
+                let noted =
+                    fs::read_to_string(binary).is_ok_and(|stamp| stamp.contains(MAIN_CLASS));
+                if self.is_stale(binary) || !noted {
                     self.build_java(binary, &classes)?;
                 }
-                let class = self
-                    .main_file()
-                    .file_stem()
-                    .unwrap_or_default()
-                    .to_os_string();
+                let class = main_class_of(&fs::read_to_string(binary)?).ok_or_else(|| {
+                    refused(format!(
+                        "{}: no class with `public static void main(String[])`",
+                        show_path(&self.path)
+                    ))
+                })?;
                 // One garbage collector thread; the heap's bound is the
                 // problem's memory limit ([`Prepared::within`]). (No larger
                 // stack, -Xss64m: under the runner's cap on data the JVM
@@ -195,7 +201,7 @@ impl Sources {
                         "-XX:+UseSerialGC".into(),
                         "-cp".into(),
                         classes.into_os_string(),
-                        class,
+                        class.into(),
                     ],
                 })
             }
@@ -221,7 +227,33 @@ impl Sources {
                 String::from_utf8_lossy(&output.stderr).trim_end()
             )));
         }
-        fs::write(stamp, "built by javac: the classes are beside this file\n")
+        // The class that holds main, as DOMjudge's java_javac_detect finds
+        // it (a file `Solution.java` may hold `class Main`): javap lists each
+        // class's methods; the class named as the main file first, then the
+        // others by name.
+        let mut names = class_names(classes, classes)?;
+        names.sort();
+        let stem = self.main_file().file_stem().unwrap_or_default().to_owned();
+        names.sort_by_key(|name| name.as_str() != stem);
+        let listing = Command::new(on_path("javap")?)
+            .arg("-cp")
+            .arg(classes)
+            .args(&names)
+            .stdin(Stdio::null())
+            .output()?;
+        if !listing.status.success() {
+            return Err(io::Error::other(format!(
+                "javap could not read the classes of {} ({}):\n{}",
+                show_path(&self.path),
+                listing.status,
+                String::from_utf8_lossy(&listing.stderr).trim_end()
+            )));
+        }
+        let main = main_class(&String::from_utf8_lossy(&listing.stdout)).unwrap_or_default();
+        fs::write(
+            stamp,
+            format!("built by javac: the classes are beside this file\n{MAIN_CLASS}{main}\n"),
+        )
     }
 
     /// A Python, Rust or Java program's main file: the only one, else
@@ -382,6 +414,65 @@ fn python_in(paths: &std::ffi::OsStr, windows: bool) -> Option<(PathBuf, Vec<OsS
     })
 }
 
+/// The line of a Java build's stamp that names the class holding main.
+const MAIN_CLASS: &str = "main class: ";
+
+/// The main class a Java build's stamp names (none: no class has main).
+fn main_class_of(stamp: &str) -> Option<String> {
+    stamp
+        .lines()
+        .find_map(|line| line.strip_prefix(MAIN_CLASS))
+        .filter(|name| !name.is_empty())
+        .map(str::to_string)
+}
+
+/// The binary names (`pkg.Name`) of the classes under `folder`, `root` being
+/// the class path.
+fn class_names(root: &Path, folder: &Path) -> io::Result<Vec<String>> {
+    let mut names = Vec::new();
+    for entry in fs::read_dir(folder)? {
+        let path = entry?.path();
+        if path.is_dir() {
+            names.extend(class_names(root, &path)?);
+        } else if path
+            .extension()
+            .is_some_and(|extension| extension == "class")
+        {
+            let relative = path.strip_prefix(root).unwrap_or(&path).with_extension("");
+            let parts: Vec<String> = relative
+                .components()
+                .map(|part| part.as_os_str().to_string_lossy().into_owned())
+                .collect();
+            names.push(parts.join("."));
+        }
+    }
+    Ok(names)
+}
+
+/// The first class in a `javap` listing that declares `public static void
+/// main(java.lang.String[])`.
+fn main_class(listing: &str) -> Option<String> {
+    let mut class = None;
+    for line in listing.lines() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if line.ends_with('{') && !line.starts_with(' ') {
+            class = words
+                .iter()
+                .position(|word| matches!(*word, "class" | "interface" | "enum" | "record"))
+                .and_then(|at| words.get(at + 1))
+                .map(|name| name.split('<').next().unwrap_or(name).to_string());
+        } else if words.contains(&"public")
+            && words.contains(&"static")
+            && line.contains("void main(java.lang.String[])")
+        {
+            if let Some(class) = &class {
+                return Some(class.clone());
+            }
+        }
+    }
+    None
+}
+
 fn on_path(name: &str) -> io::Result<PathBuf> {
     let paths = std::env::var_os("PATH").unwrap_or_default();
     std::env::split_paths(&paths)
@@ -398,6 +489,23 @@ fn on_path(name: &str) -> io::Result<PathBuf> {
 #[cfg(all(test, unix))]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_main_class_is_the_first_that_declares_main() {
+        let listing = "Compiled from \"solution.java\"\n\
+            class Helper {\n  Helper();\n  static void main(java.lang.String[]);\n}\n\
+            Compiled from \"solution.java\"\n\
+            public final class pkg.Main<T> extends java.lang.Object {\n  public pkg.Main();\n  \
+            public static void main(java.lang.String[]) throws java.io.IOException;\n}\n\
+            class Other {\n  public static void main(java.lang.String[]);\n}\n";
+        assert_eq!(main_class(listing), Some("pkg.Main".to_string()));
+        assert_eq!(main_class("class A {\n  void main(int);\n}\n"), None);
+        assert_eq!(
+            main_class_of("built by javac\nmain class: Main\n").as_deref(),
+            Some("Main")
+        );
+        assert_eq!(main_class_of("built by javac\nmain class: \n"), None);
+    }
     use crate::scratch::tempdir;
 
     fn put(root: &Path, files: &[(&str, &str)]) {

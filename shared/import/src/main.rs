@@ -398,6 +398,11 @@ fn import_package(root: &Path, path: &Path, options: &Options) -> Result<(), Sto
                 .to_string(),
         );
     }
+    if let Some(passes) = settings.validation_passes {
+        judge_keys.push(format!(
+            "# Multi-pass: its output validator may ask for the program to run again.\nvalidation-passes = {passes}"
+        ));
+    }
     if !input_validators.is_empty() {
         judge_keys.push(format!(
             "# Its input validators (Kattis's interface), as the package has them.\ninput-validators = \"{INPUT_VALIDATORS}\""
@@ -540,6 +545,9 @@ fn import_package(root: &Path, path: &Path, options: &Options) -> Result<(), Sto
     }
     if settings.interactive {
         println!("note: interactive: main.rs must read each answer as it comes and flush each query (the main.rs of `scripts/new-problem.sh NAME --interactive` shows how)");
+    }
+    if let Some(passes) = settings.validation_passes {
+        println!("multi-pass: its output validator may ask for up to {passes} passes (validation-passes = {passes}); each pass runs the program again on the validator's nextpass.in, under the time limit");
     }
     if settings.scoring {
         println!("note: a scoring problem: each case is judged pass or fail, its group shown by its name; points are not added up");

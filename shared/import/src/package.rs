@@ -15,7 +15,9 @@
 //!   or a program in `output_validators/` or `output_validator/`); the flags
 //!   of `data/`'s groups are [`crate::groups`]';
 //! - whether it is interactive (`validation: custom interactive`, or `type:
-//!   interactive`) or scored (`type: scoring`, `validation: custom score`).
+//!   interactive`), multi-pass (`type: multi-pass`, or DOMjudge's legacy
+//!   `validation: custom multi-pass`, with `limits.validation_passes`) or
+//!   scored (`type: scoring`, `validation: custom score`).
 //!
 //! A package opens from a folder, or from a `.zip` or `.kpp` holding one
 //! (`problem.yaml` at the archive's top, or in its one folder); a Polygon
@@ -164,6 +166,10 @@ pub struct Settings {
     pub output_mb: u64,
     pub validation: Validation,
     pub interactive: bool,
+    /// A multi-pass problem's most passes (`type: multi-pass`, or the legacy
+    /// `validation: custom multi-pass`, with `limits.validation_passes`,
+    /// 2 by default).
+    pub validation_passes: Option<u32>,
     pub scoring: bool,
     /// The input validators' programs (a file or a folder each).
     pub input_validators: Vec<PathBuf>,
@@ -248,6 +254,22 @@ pub fn settings(root: &Path) -> io::Result<Settings> {
     let interactive =
         words.contains(&"interactive") || types.iter().any(|kind| kind == "interactive");
     let scoring = words.contains(&"score") || types.iter().any(|kind| kind == "scoring");
+    let multi_pass = words.contains(&"multi-pass") || types.iter().any(|kind| kind == "multi-pass");
+    let validation_passes = match (&limits["validation_passes"], multi_pass) {
+        (Yaml::BadValue, true) => Some(2),
+        (Yaml::Integer(passes), true) if (2..=1000).contains(passes) => Some(*passes as u32),
+        (Yaml::BadValue, false) => None,
+        (_, false) => return Err(refused(format!(
+            "{}: limits.validation_passes, but the problem is not multi-pass (type: multi-pass)",
+            show_path(&path)
+        ))),
+        (value, true) => {
+            return Err(refused(format!(
+                "{}: limits.validation_passes = {value:?}: a whole number of passes, 2 to 1000",
+                show_path(&path)
+            )))
+        }
+    };
     let validator = custom_validator(root)?;
     let flags = yaml["validator_flags"]
         .as_str()
@@ -256,7 +278,7 @@ pub fn settings(root: &Path) -> io::Result<Settings> {
         .to_string();
     let validation = match validator {
         Some(validator) => Validation::Custom { validator, flags },
-        None if words.first() == Some(&"custom") || interactive => {
+        None if words.first() == Some(&"custom") || interactive || multi_pass => {
             return Err(refused(format!(
                 "{}: validation is custom, but there is no program in output_validators/ or output_validator/",
                 show_path(root)
@@ -280,6 +302,7 @@ pub fn settings(root: &Path) -> io::Result<Settings> {
         output_mb: megabytes("output", DEFAULT_OUTPUT_MB)?,
         validation,
         interactive,
+        validation_passes,
         scoring,
         input_validators: programs_in(&[
             root.join("input_validators"),

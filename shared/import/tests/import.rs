@@ -574,6 +574,93 @@ fn verify_proves_a_scoring_package_and_one_with_its_own_validator() {
     assert_eq!((as_expected, all), (2, 2), "{report}");
 }
 
+/// Issue 67: a multi-pass package is judged in passes, as its validator
+/// asks for them, where it was judged in one and a wrong answer accepted.
+#[test]
+fn a_multi_pass_package_runs_the_program_again_as_its_validator_asks() {
+    let ws = workspace();
+    let relay = packages().join("relay");
+    let (code, stdout, stderr) = import(ws.path(), &[relay.to_str().unwrap()]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(
+        stdout.contains(
+            "multi-pass: its output validator may ask for up to 3 passes (validation-passes = 3)"
+        ),
+        "{stdout}"
+    );
+    let manifest = fs::read_to_string(ws.path().join("crates/relay/Cargo.toml")).unwrap();
+    assert!(manifest.contains("\nvalidation-passes = 3\n"), "{manifest}");
+    let (as_expected, all, report) = verified(ws.path(), "relay");
+    assert_eq!((as_expected, all), (2, 2), "{report}");
+    assert!(
+        report.contains("WA   wrong_answer/first_pass_only.py: as expected (WA on sample-1, which settles it: 1 of 3 cases judged, 0 AC)"),
+        "{report}"
+    );
+    // The case's report says which pass decided.
+    let plus_one = script(ws.path(), "plus-one", "read k v; echo $((v + 1))");
+    let (failed, report) = judged(ws.path(), "relay", &plus_one);
+    assert_eq!(failed, 0, "{report}");
+    assert!(
+        report.contains("multi-pass: at most 3 passes") && report.contains("(pass 3 of at most 3)"),
+        "{report}"
+    );
+    let first_only = script(
+        ws.path(),
+        "first-only",
+        "read k v; [ $k -ge 2 ] && echo $((v + 1)) || echo $v",
+    );
+    let (failed, report) = judged(ws.path(), "relay", &first_only);
+    assert_eq!(failed, 3, "{report}");
+    assert!(
+        report.contains("WA   secret-1 ")
+            && report.contains(
+                "expected 8 on the pass with 1 left, got '7'\n     (pass 3 of at most 3)"
+            ),
+        "{report}"
+    );
+    // A validator that asks for more passes than the problem allows has
+    // failed, never the program.
+    let path = ws.path().join("crates/relay/Cargo.toml");
+    fs::write(
+        &path,
+        manifest.replace("validation-passes = 3", "validation-passes = 2"),
+    )
+    .unwrap();
+    let (failed, report) = judged(ws.path(), "relay", &plus_one);
+    assert_eq!(failed, 1, "{report}");
+    assert!(
+        report.contains("FAIL secret-1") && report.contains("it wrote nextpass.in after pass 2, the last the problem allows (validation-passes = 2): a judge error, as the format has it"),
+        "{report}"
+    );
+}
+
+#[test]
+fn an_interactive_multi_pass_package_talks_to_the_program_on_every_pass() {
+    let ws = workspace();
+    let talk = packages().join("talk");
+    let (code, stdout, stderr) = import(ws.path(), &[talk.to_str().unwrap()]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(stdout.contains("(validation-passes = 4)"), "{stdout}");
+    let (as_expected, all, report) = verified(ws.path(), "talk");
+    assert_eq!((as_expected, all), (2, 2), "{report}");
+    let plus_one = script(ws.path(), "plus-one", "read v; echo $((v + 1))");
+    let (failed, report) = judged(ws.path(), "talk", &plus_one);
+    assert_eq!(failed, 0, "{report}");
+    assert!(report.contains("(pass 4 of at most 4)"), "{report}");
+    let slows = script(
+        ws.path(),
+        "slows",
+        "read v; [ $v -lt 12 ] && echo $((v + 1)) || echo $v",
+    );
+    let (failed, report) = judged(ws.path(), "talk", &slows);
+    assert_eq!(failed, 1, "{report}");
+    assert!(
+        report.contains("expected 13 with 2 passes left, got '12'")
+            && report.contains("(pass 3 of at most 4)"),
+        "{report}"
+    );
+}
+
 #[test]
 fn an_import_that_cannot_be_made_writes_nothing() {
     let ws = workspace();

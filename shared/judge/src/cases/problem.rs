@@ -10,6 +10,7 @@
 //! output-limit-mb = 8       # optional: past it OLE; 256 when absent
 //! input-validators = "input_validators"  # optional: a contest package's ([`InputValidators`])
 //! interactive = true        # optional: judged by an interactor, `<problem>-interact`
+//! validation-passes = 3     # optional: multi-pass, at most 3 passes ([`crate::judging::multipass`])
 //! url = "https://www.acmicpc.net/problem/14952"
 //! growth = 1
 //! single-case = true       # optional: an input is one case, not a count and cases
@@ -137,6 +138,10 @@ pub struct Problem {
     /// Judged by an interactor talking to the submission (testlib's convention)
     /// instead of by comparing its output.
     pub interactive: bool,
+    /// A multi-pass problem's most passes (`validation-passes`, at least 2):
+    /// its output validator may ask for the program to run again
+    /// ([`crate::judging::multipass`]); `None`, one pass.
+    pub validation_passes: Option<u32>,
     pub url: Option<String>,
     /// How outputs are compared, unless `checker` is set.
     pub compare: Mode,
@@ -432,6 +437,28 @@ impl Problem {
                 )));
             }
         }
+        let validation_passes = match manifest.integer(JUDGE_TABLE, "validation-passes")? {
+            None => None,
+            Some(passes) if !(2..=1000).contains(&passes) => {
+                return Err(invalid(format!(
+                    "{}: validation-passes = {passes}: a multi-pass problem's most passes, 2 to 1000",
+                    manifest_path.display()
+                )))
+            }
+            Some(_) if output_validator.is_none() => {
+                return Err(invalid(format!(
+                    "{}: validation-passes: a multi-pass problem's output-validator asks for the passes, and there is none",
+                    manifest_path.display()
+                )))
+            }
+            Some(_) if !case_io.is_stdio() => {
+                return Err(invalid(format!(
+                    "{}: validation-passes with input-file or output-file: a pass's input is the validator's nextpass.in, given on stdin",
+                    manifest_path.display()
+                )))
+            }
+            Some(passes) => Some(passes as u32),
+        };
         let compare = match output_validator {
             Some(_) => Mode::Lines,
             None => compare_mode(&manifest)
@@ -452,6 +479,7 @@ impl Problem {
             stack_limit_mb: positive(&manifest, "stack-limit-mb")?,
             output_limit_mb: positive(&manifest, "output-limit-mb")?,
             interactive,
+            validation_passes,
             url: manifest.string(JUDGE_TABLE, "url")?,
             compare,
             checker: manifest.boolean(JUDGE_TABLE, "checker")?.unwrap_or(false),
@@ -575,6 +603,7 @@ impl Problem {
             stack_limit_mb: None,
             output_limit_mb: None,
             interactive: false,
+            validation_passes: None,
             url: None,
             compare: Mode::Lines,
             checker: false,
@@ -1446,6 +1475,31 @@ name = "demo-naive"
                 error.to_string().contains("testlib-checker decides alone"),
                 "{other}: {error}"
             );
+        }
+    }
+
+    #[test]
+    fn a_multi_pass_problem_has_an_output_validator_and_two_passes_or_more() {
+        let problem =
+            load_judge_table("output-validator = \"ov\"\nvalidation-passes = 3\n").unwrap();
+        assert_eq!(problem.validation_passes, Some(3));
+        assert_eq!(load_judge_table("").unwrap().validation_passes, None);
+        for (table, message) in [
+            (
+                "output-validator = \"ov\"\nvalidation-passes = 1\n",
+                "validation-passes = 1: a multi-pass problem's most passes, 2 to 1000",
+            ),
+            (
+                "validation-passes = 2\n",
+                "validation-passes: a multi-pass problem's output-validator asks for the passes, and there is none",
+            ),
+            (
+                "output-validator = \"ov\"\nvalidation-passes = 2\ninput-file = \"in.txt\"\n",
+                "validation-passes with input-file or output-file",
+            ),
+        ] {
+            let error = load_judge_table(table).unwrap_err();
+            assert!(error.to_string().contains(message), "{table}: {error}");
         }
     }
 

@@ -9,7 +9,8 @@ use std::time::Duration;
 
 use crate::cases::problem::{program_path, InputValidator, Piece, Problem, ValidatorConvention};
 use crate::cases::suite::discover;
-use crate::judging::answer::Checking;
+use crate::judging::answer::{Checking, KattisValidator};
+use crate::judging::multipass::judge_multi_pass;
 use crate::judging::verdict::{
     judge_interactive, judge_kattis_interactive, megabytes, run_stderr_tail, Verdict,
 };
@@ -464,6 +465,10 @@ pub fn check_cases_noting(
         None => String::new(),
     };
     let judged_by = checking.heading_note();
+    let judged_by = match problem.validation_passes {
+        Some(passes) => format!("{judged_by}, multi-pass: at most {passes} passes"),
+        None => judged_by,
+    };
     let judged_by = match problem.groups.len() {
         0 => judged_by,
         1 => format!("{judged_by}, 1 group with flags of its own"),
@@ -549,6 +554,8 @@ pub fn check_cases_noting(
         let group_checking = group.and_then(|group| group.checking(checking));
         let checking = group_checking.as_ref().unwrap_or(checking);
         let input_flags = group.and_then(|group| group.input_validator_flags.as_deref());
+        // A multi-pass case's pass that decided, for its report.
+        let mut pass_line = None;
         let result = read_case_file(&case.input).and_then(|input| {
             let expected = read_case_file(&case.output)?;
             let validations = validator
@@ -570,27 +577,50 @@ pub fn check_cases_noting(
                 }
             }
             let Some(interactor) = interactor else {
-                if let (
-                    true,
+                let validator = match checking {
                     Checking::Kattis {
                         program,
                         args,
                         flags,
                         time_limit,
-                    },
-                ) = (problem.interactive, checking)
-                {
+                    } => Some(KattisValidator {
+                        program,
+                        args,
+                        flags,
+                        time_limit: *time_limit,
+                    }),
+                    _ => None,
+                };
+                if let (Some(passes), Some(validator)) = (problem.validation_passes, &validator) {
+                    // A multi-pass problem: its validator asks for the passes.
+                    let judged = judge_multi_pass(
+                        binary,
+                        &limits,
+                        validator,
+                        problem.interactive,
+                        &case.input,
+                        &case.output,
+                        passes,
+                    )?;
+                    pass_line = Some(format!("(pass {} of at most {passes})", judged.pass));
+                    return match judged.verdict {
+                        Ok(verdict) => Ok(Ok((verdict, judged.run))),
+                        Err(message) => Err(io::Error::other(format!(
+                            "{message}\n(pass {} of at most {passes})",
+                            judged.pass
+                        ))),
+                    };
+                }
+                if let (true, Some(validator)) = (problem.interactive, &validator) {
                     // A package's interactive problem: its output validator
                     // talks to the program.
                     let judged = judge_kattis_interactive(
                         binary,
                         &limits,
-                        program,
-                        args,
-                        *time_limit,
+                        validator,
                         &case.input,
                         &case.output,
-                        flags,
+                        None,
                     )?;
                     return match judged.verdict {
                         Ok(verdict) => Ok(Ok((verdict, judged.interaction.program))),
@@ -626,6 +656,9 @@ pub fn check_cases_noting(
                     megabytes(run.peak_memory_kb)
                 )?;
                 write!(out, "{}", indented(&verdict.to_string()))?;
+                if let Some(pass_line) = &pass_line {
+                    write!(out, "{}", indented(pass_line))?;
+                }
                 if run.streams_abandoned {
                     write!(
                         out,

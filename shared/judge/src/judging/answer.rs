@@ -250,10 +250,6 @@ pub fn run_kattis_validator(
     answer: &[u8],
     time_limit: Duration,
 ) -> Verdict {
-    let shown = show_path(args.last().map_or(program, Path::new));
-    let failed = |what: String| Verdict::CheckerFailed {
-        reason: format!("output validator {shown}: {what}"),
-    };
     let run = || -> io::Result<Verdict> {
         let dir = scratch::tempdir()?;
         let (input_path, answer_path) = (dir.path().join("input"), dir.path().join("answer"));
@@ -261,47 +257,86 @@ pub fn run_kattis_validator(
         fs::write(&answer_path, answer)?;
         let feedback = dir.path().join("feedback");
         fs::create_dir(&feedback)?;
-        let mut all: Vec<OsString> = args.to_vec();
-        all.extend([input_path.into_os_string(), answer_path.into_os_string()]);
-        // The folder's path ends with a separator, as judges give it.
-        let mut folder = feedback.clone().into_os_string();
-        folder.push(std::path::MAIN_SEPARATOR_STR);
-        all.push(folder);
-        all.extend(flags.iter().map(OsString::from));
-        let all: Vec<&str> = all
-            .iter()
-            .map(|arg| {
-                arg.to_str()
-                    .ok_or_else(|| io::Error::other("a path that is not UTF-8"))
-            })
-            .collect::<io::Result<_>>()?;
-        let run = execute(program, &all, output, time_limit)?;
-        if run.timed_out(time_limit) {
-            return Ok(failed(format!(
-                "still running after {} ms",
-                time_limit.as_millis()
-            )));
-        }
-        let message = fs::read(feedback.join("judgemessage.txt")).unwrap_or_default();
-        let (message, details) = match first_line_and_rest(&message) {
-            (Some(first), rest) => (Some(first), rest),
-            (None, _) => first_line_and_rest(&run.stderr),
+        let validator = KattisValidator {
+            program,
+            args,
+            flags,
+            time_limit,
         };
-        Ok(match run.status.and_then(|status| status.code()) {
-            Some(42) => Verdict::Accepted,
-            Some(43) => Verdict::Rejected {
-                message: message.unwrap_or_else(|| "(the validator gave no message)".to_string()),
-                details,
-                presentation: false,
-            },
-            _ => failed(format!(
-                "{} (an output validator exits 42 or 43)\n{}",
-                run.describe_end(),
-                run_stderr_tail(&run)
-            )),
-        })
+        Ok(validator.judge(&input_path, &answer_path, &feedback, output))
     };
-    run().unwrap_or_else(|error| failed(format!("cannot run it: {error}")))
+    run().unwrap_or_else(|error| Verdict::CheckerFailed {
+        reason: format!(
+            "output validator {}: cannot run it: {error}",
+            show_path(args.last().map_or(program, Path::new))
+        ),
+    })
+}
+
+/// An output validator of the Kattis format, ready to judge outputs.
+#[derive(Clone, Copy, Debug)]
+pub struct KattisValidator<'a> {
+    pub program: &'a Path,
+    /// Before the case's files (a Python validator's main file).
+    pub args: &'a [OsString],
+    /// After them.
+    pub flags: &'a [String],
+    pub time_limit: Duration,
+}
+
+impl KattisValidator<'_> {
+    /// Judges `output` (the validator's stdin) on the case `input` and
+    /// `answer`, the validator writing into `feedback` (a folder that may
+    /// hold an earlier pass's files): as [`run_kattis_validator`].
+    pub fn judge(&self, input: &Path, answer: &Path, feedback: &Path, output: &[u8]) -> Verdict {
+        let shown = show_path(self.args.last().map_or(self.program, Path::new));
+        let failed = |what: String| Verdict::CheckerFailed {
+            reason: format!("output validator {shown}: {what}"),
+        };
+        let run = || -> io::Result<Verdict> {
+            let mut all: Vec<OsString> = self.args.to_vec();
+            all.extend([input.into(), answer.into()]);
+            // The folder's path ends with a separator, as judges give it.
+            let mut folder = feedback.as_os_str().to_owned();
+            folder.push(std::path::MAIN_SEPARATOR_STR);
+            all.push(folder);
+            all.extend(self.flags.iter().map(OsString::from));
+            let all: Vec<&str> = all
+                .iter()
+                .map(|arg| {
+                    arg.to_str()
+                        .ok_or_else(|| io::Error::other("a path that is not UTF-8"))
+                })
+                .collect::<io::Result<_>>()?;
+            let run = execute(self.program, &all, output, self.time_limit)?;
+            if run.timed_out(self.time_limit) {
+                return Ok(failed(format!(
+                    "still running after {} ms",
+                    self.time_limit.as_millis()
+                )));
+            }
+            let message = fs::read(feedback.join("judgemessage.txt")).unwrap_or_default();
+            let (message, details) = match first_line_and_rest(&message) {
+                (Some(first), rest) => (Some(first), rest),
+                (None, _) => first_line_and_rest(&run.stderr),
+            };
+            Ok(match run.status.and_then(|status| status.code()) {
+                Some(42) => Verdict::Accepted,
+                Some(43) => Verdict::Rejected {
+                    message: message
+                        .unwrap_or_else(|| "(the validator gave no message)".to_string()),
+                    details,
+                    presentation: false,
+                },
+                _ => failed(format!(
+                    "{} (an output validator exits 42 or 43)\n{}",
+                    run.describe_end(),
+                    run_stderr_tail(&run)
+                )),
+            })
+        };
+        run().unwrap_or_else(|error| failed(format!("cannot run it: {error}")))
+    }
 }
 
 /// The first line of a checker's stderr (escaped and cut), and a few of the

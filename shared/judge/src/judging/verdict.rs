@@ -8,7 +8,7 @@ use std::io;
 use std::path::Path;
 use std::time::Duration;
 
-use crate::judging::answer::CHECKER_LIMIT;
+use crate::judging::answer::{KattisValidator, CHECKER_LIMIT};
 use crate::judging::compare::{compare, Mismatch};
 use crate::runner::{
     describe_status, execute, interact_with, Execution, Interaction, Kill, Limits,
@@ -268,37 +268,42 @@ impl Verdict {
 /// format, interactively: `VALIDATOR [ARGS] INPUT ANSWER FEEDBACK_DIR/
 /// [FLAGS]` (ARGS: a Python validator's main file), its stdout the program's
 /// stdin and the program's stdout its stdin; judged by
-/// [`Verdict::of_kattis_interaction`]. The validator runs up to
-/// `validator_time` past the program's limit ([`tool_limits`]).
+/// [`Verdict::of_kattis_interaction`]. The validator runs up to its
+/// `time_limit` past the program's limit ([`tool_limits`]). FEEDBACK_DIR is
+/// `feedback` (a multi-pass problem's, kept from pass to pass), else a
+/// fresh one.
 ///
 /// # Errors
 /// When either cannot be started, or the feedback folder cannot be made.
-#[allow(clippy::too_many_arguments)]
 pub fn judge_kattis_interactive(
     program: &Path,
     limits: &Limits,
-    validator: &Path,
-    validator_args: &[OsString],
-    validator_time: Duration,
+    validator: &KattisValidator,
     input: &Path,
     answer: &Path,
-    flags: &[String],
+    feedback: Option<&Path>,
 ) -> io::Result<InteractiveJudgement> {
     let scratch = crate::scratch::tempdir()?;
-    let feedback = scratch.path().join("feedback");
-    std::fs::create_dir(&feedback)?;
+    let feedback = match feedback {
+        Some(folder) => folder.to_path_buf(),
+        None => {
+            let folder = scratch.path().join("feedback");
+            std::fs::create_dir(&folder)?;
+            folder
+        }
+    };
     let mut folder = feedback.clone().into_os_string();
     folder.push(std::path::MAIN_SEPARATOR_STR);
-    let flags: Vec<OsString> = flags.iter().map(OsString::from).collect();
-    let mut args: Vec<&OsStr> = validator_args.iter().map(OsString::as_os_str).collect();
+    let flags: Vec<OsString> = validator.flags.iter().map(OsString::from).collect();
+    let mut args: Vec<&OsStr> = validator.args.iter().map(OsString::as_os_str).collect();
     args.extend([input.as_os_str(), answer.as_os_str(), folder.as_os_str()]);
     args.extend(flags.iter().map(OsString::as_os_str));
     let interaction = interact_with(
         program,
         limits,
-        validator,
+        validator.program,
         &args,
-        &tool_limits(limits, validator_time),
+        &tool_limits(limits, validator.time_limit),
     )?;
     let message = std::fs::read(feedback.join("judgemessage.txt")).unwrap_or_default();
     let message = crate::judging::answer::first_line_and_rest(&message);
@@ -975,18 +980,13 @@ mod tests {
         let limits = Limits::time(Duration::from_millis(900));
         let judged = |program: &Path| {
             let flags = ["--strict".to_string()];
-            let validator_time = Duration::from_secs(1);
-            judge_kattis_interactive(
-                program,
-                &limits,
-                &validator,
-                &[],
-                validator_time,
-                &input,
-                &answer,
-                &flags,
-            )
-            .unwrap()
+            let validator = KattisValidator {
+                program: &validator,
+                args: &[],
+                flags: &flags,
+                time_limit: Duration::from_secs(1),
+            };
+            judge_kattis_interactive(program, &limits, &validator, &input, &answer, None).unwrap()
         };
         let accepted = judged(&script("echoes", "read x; echo \"$x\""));
         assert_eq!(accepted.verdict, Ok(Verdict::Accepted));
@@ -1021,17 +1021,14 @@ mod tests {
         std::fs::write(&input, "").unwrap();
         std::fs::write(&answer, "").unwrap();
         let limits = Limits::time(Duration::from_millis(500));
-        let judged = judge_kattis_interactive(
-            &spins,
-            &limits,
-            &validator,
-            &[],
-            Duration::from_secs(10),
-            &input,
-            &answer,
-            &[],
-        )
-        .unwrap();
+        let validator = KattisValidator {
+            program: &validator,
+            args: &[],
+            flags: &[],
+            time_limit: Duration::from_secs(10),
+        };
+        let judged =
+            judge_kattis_interactive(&spins, &limits, &validator, &input, &answer, None).unwrap();
         assert_eq!(
             judged.verdict.map(|verdict| verdict.code()),
             Ok("TLE"),

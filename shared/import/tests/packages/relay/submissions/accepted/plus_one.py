@@ -1,0 +1,2 @@
+k, v = map(int, input().split())
+print(v + 1)

@@ -259,10 +259,12 @@ pub fn settings(root: &Path) -> io::Result<Settings> {
         (Yaml::BadValue, true) => Some(2),
         (Yaml::Integer(passes), true) if (2..=1000).contains(passes) => Some(*passes as u32),
         (Yaml::BadValue, false) => None,
-        (_, false) => return Err(refused(format!(
+        (_, false) => {
+            return Err(refused(format!(
             "{}: limits.validation_passes, but the problem is not multi-pass (type: multi-pass)",
             show_path(&path)
-        ))),
+        )))
+        }
         (value, true) => {
             return Err(refused(format!(
                 "{}: limits.validation_passes = {value:?}: a whole number of passes, 2 to 1000",

@@ -387,7 +387,8 @@ pub fn expectation(tag: &str) -> Option<(&'static str, &'static str)> {
         "memory-limit-exceeded" => ("MLE", "AC MLE"),
         "time-limit-exceeded-or-accepted" => ("", "AC TLE"),
         "time-limit-exceeded-or-memory-limit-exceeded" => ("TLE MLE", "AC TLE MLE"),
-        "rejected" | "incorrect" => ("WA RE MLE TLE OLE", "AC WA RE MLE TLE OLE"),
+        // Points short of full (a checker's quitp) are no OK there either.
+        "rejected" | "incorrect" => ("WA RE MLE TLE OLE PTS PC", "AC WA RE MLE TLE OLE PTS PC"),
         "failed" => ("RE MLE", "AC RE MLE"),
         _ => return None,
     })
@@ -963,7 +964,7 @@ mod tests {
         assert_eq!(expectation("wrong-answer"), Some(("WA", "AC WA")));
         assert_eq!(
             expectation("rejected").map(|(some, _)| some),
-            Some("WA RE MLE TLE OLE")
+            Some("WA RE MLE TLE OLE PTS PC")
         );
         assert_eq!(expectation("do-not-run"), None);
     }

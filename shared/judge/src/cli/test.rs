@@ -42,7 +42,10 @@ Outputs are compared by --compare:
 or by a checker with testlib's interface (--checker): run as
 `PROGRAM INPUT OUTPUT ANSWER` (the case's input, the program's output,
 the stored .out), it exits 0 to accept, 1 for a wrong answer, 2 for a
-presentation error (a WA); anything else, a signal or running past
+presentation error (a WA), 7 for points (testlib's quitp: `points N`
+first on its stderr; AC when N is full, what it gives the .out itself,
+else PTS), or testlib's partially correct (exit n, `partially correct
+(n)` on its stderr: PC); anything else, a signal or running past
 10 s is its own failure (FAIL: no verdict on the program). The first
 line of its stderr is the case's message.
 --memory-limit-mb: over it, a case's peak resident memory is MLE (an

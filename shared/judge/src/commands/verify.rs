@@ -259,8 +259,11 @@ fn is_python2(sources: &Sources) -> bool {
 }
 
 /// problemtools' order of verdicts, worst first (a tool failure, then RE,
-/// MLE, TLE, OLE, WA).
-const WORST_FIRST: [&str; 8] = ["ERR", "FAIL", "INVALID", "RE", "MLE", "TLE", "OLE", "WA"];
+/// MLE, TLE, OLE, WA), then a checker's partial results (testlib's
+/// partially correct, points short of full).
+const WORST_FIRST: [&str; 10] = [
+    "ERR", "FAIL", "INVALID", "RE", "MLE", "TLE", "OLE", "WA", "PC", "PTS",
+];
 
 /// A submission's result: its worst verdict, `AC` when every case passed,
 /// `CE` when it could not be built.

@@ -4,7 +4,10 @@
 //!
 //! A checker runs as `CHECKER INPUT OUTPUT ANSWER`: the paths of the case's input,
 //! the program's output and the expected (jury's) answer. Its exit status is the
-//! verdict: 0 accepted, 1 wrong answer, 2 presentation error (a WA marked so);
+//! verdict: 0 accepted, 1 wrong answer, 2 presentation error (a WA marked so),
+//! 7 points (testlib's `quitp`: `points N` first on stderr; full, and so
+//! accepted, when N is what the checker gives the jury's answer itself), and
+//! testlib's partially correct `_pc(n)` (exit n, its stderr saying so);
 //! anything else (3, a signal, running past [`CHECKER_LIMIT`], a checker that
 //! cannot be started) is a failure of the checker: [`Verdict::CheckerFailed`],
 //! never a pass and never the program's fault. The first line of its stderr is
@@ -223,9 +226,50 @@ fn try_run_checker(
     }
     let code = run.status.and_then(|status| status.code());
     let (message, details) = first_line_and_rest(&run.stderr);
+    // testlib's partially correct result, `_pc(n)`: its exit code is n (or
+    // 50 + n, built for a TESTSYS), so its label, which testlib prints
+    // first, tells it.
+    if let Some(pctype) = message.as_deref().and_then(partially_correct) {
+        if code == Some(pctype) || code == Some(pctype + 50) {
+            let message = message.as_deref().unwrap_or_default();
+            let message = message.split_once(") ").map_or("", |(_, rest)| rest);
+            return Ok(Verdict::PartiallyCorrect {
+                pctype,
+                message: message.to_string(),
+            });
+        }
+    }
     Ok(match code {
         _ if run.stdout_truncated => failed(run.describe_end()),
         Some(0) => Verdict::Accepted,
+        Some(POINTS_EXIT_CODE) => {
+            let Some((points, message)) = message.as_deref().and_then(testlib_points) else {
+                return Ok(failed(format!(
+                    "exit status 7 (testlib's points) without `points N` first on stderr\n{}",
+                    run_stderr_tail(&run)
+                )));
+            };
+            // The case's full points: what the checker gives the jury's own
+            // answer.
+            let full = if output == answer {
+                Some(points.clone())
+            } else {
+                let run = execute(checker, &[args[0], args[2], args[2]], b"", time_limit)?;
+                let said = first_line_and_rest(&run.stderr).0;
+                match run.status.and_then(|status| status.code()) {
+                    Some(POINTS_EXIT_CODE) => said
+                        .as_deref()
+                        .and_then(testlib_points)
+                        .map(|(full, _)| full),
+                    _ => None,
+                }
+            };
+            Verdict::Points {
+                points,
+                full,
+                message,
+            }
+        }
         Some(code @ (1 | 2)) => Verdict::Rejected {
             message: message.unwrap_or_else(|| "(the checker gave no message)".to_string()),
             details,
@@ -233,6 +277,25 @@ fn try_run_checker(
         },
         _ => failed(format!("{}\n{}", run.describe_end(), run_stderr_tail(&run))),
     })
+}
+
+/// testlib's exit code for points (`quitp`).
+pub const POINTS_EXIT_CODE: i32 = 7;
+
+/// The points of a testlib checker's first line of stderr, `points 7.5 msg`
+/// (`quitp`: the word, then the points, then the message), and the message.
+fn testlib_points(first_line: &str) -> Option<(String, String)> {
+    let rest = first_line.strip_prefix("points ")?;
+    let (points, message) = rest.split_once(' ').unwrap_or((rest, ""));
+    points.parse::<f64>().ok()?;
+    Some((points.to_string(), message.to_string()))
+}
+
+/// The `n` of a testlib checker's first line of stderr that says `partially
+/// correct (n) msg` (`_pc(n)`).
+fn partially_correct(first_line: &str) -> Option<i32> {
+    let rest = first_line.strip_prefix("partially correct (")?;
+    rest.split_once(')')?.0.parse().ok()
 }
 
 /// Runs the output validator `program` (with `args` first) on a program's
@@ -561,6 +624,53 @@ mod tests {
     }
 
     // Its checkers are shell scripts.
+    /// testlib's points: `quitp` exits 7 with `points N msg` on stderr;
+    /// full points are what the checker gives the jury's answer itself.
+    /// `_pc(n)` exits n, its stderr saying `partially correct (n)`.
+    #[cfg(unix)]
+    #[test]
+    fn a_checkers_points_are_full_when_the_jurys_answer_gets_as_many() {
+        let dir = scratch::tempdir().unwrap();
+        let limit = Duration::from_secs(10);
+        // 10 points for the answer, 10 * output / answer for another.
+        let scores = checker(
+            dir.path(),
+            "out=$(cat \"$2\"); ans=$(cat \"$3\")\n\
+             echo \"points $((10 * out / ans)) $out of $ans\" >&2; exit 7",
+        );
+        let points = |output: &[u8]| run_checker(&scores, b"1\n", output, b"4\n", limit);
+        let full = points(b"4\n");
+        assert_eq!((full.code(), full.is_accepted()), ("AC", true));
+        assert_eq!(full.to_string(), "10 points of 10: 4 of 4\n");
+        let half = points(b"2\n");
+        assert_eq!((half.code(), half.is_accepted()), ("PTS", false));
+        assert_eq!(half.to_string(), "5 points of 10: 2 of 4\n");
+        // Points the jury's answer does not get: not full.
+        let only_others = checker(
+            dir.path(),
+            "cmp -s \"$2\" \"$3\" && exit 0; echo 'points 3' >&2; exit 7",
+        );
+        let unknown = run_checker(&only_others, b"1\n", b"2\n", b"4\n", limit);
+        assert_eq!(unknown.code(), "PTS");
+        // Exit 7 without points is the checker's failure.
+        let bare = checker(dir.path(), "exit 7");
+        assert_eq!(checked(&bare, limit).code(), "FAIL");
+        let partially = checker(
+            dir.path(),
+            "echo 'partially correct (30) half the pairs' >&2; exit 30",
+        );
+        assert_eq!(
+            checked(&partially, limit),
+            Verdict::PartiallyCorrect {
+                pctype: 30,
+                message: "half the pairs".to_string()
+            }
+        );
+        // Built for a TESTSYS, 50 + n.
+        let testsys = checker(dir.path(), "echo 'partially correct (2)' >&2; exit 52");
+        assert_eq!(checked(&testsys, limit).code(), "PC");
+    }
+
     #[cfg(unix)]
     #[test]
     fn a_checker_that_fails_gives_no_verdict() {

@@ -62,6 +62,29 @@ pub enum Verdict {
     CheckerFailed {
         reason: String,
     },
+    /// A checker's points (testlib's `quitp`, exit 7): `points` of the
+    /// case's `full`, the points it gives the jury's own answer (`None` when
+    /// it gives that none); accepted at full points, as Polygon takes them.
+    Points {
+        points: String,
+        full: Option<String>,
+        message: String,
+    },
+    /// A checker's partially correct result (testlib's `_pc(n)`): never
+    /// accepted.
+    PartiallyCorrect {
+        pctype: i32,
+        message: String,
+    },
+}
+
+/// Whether `points` are full by `full` (a hundred-millionth of a point
+/// spared: testlib prints ten decimals).
+fn full_points(points: &str, full: Option<&str>) -> bool {
+    match (points.parse::<f64>(), full.map(str::parse::<f64>)) {
+        (Ok(points), Some(Ok(full))) => points >= full - 1e-8,
+        _ => false,
+    }
 }
 
 impl Verdict {
@@ -77,11 +100,18 @@ impl Verdict {
             Verdict::Invalid { .. } => "INVALID",
             Verdict::Rejected { .. } => "WA",
             Verdict::CheckerFailed { .. } => "FAIL",
+            Verdict::Points { .. } if self.is_accepted() => "AC",
+            Verdict::Points { .. } => "PTS",
+            Verdict::PartiallyCorrect { .. } => "PC",
         }
     }
 
     pub fn is_accepted(&self) -> bool {
-        matches!(self, Verdict::Accepted)
+        match self {
+            Verdict::Accepted => true,
+            Verdict::Points { points, full, .. } => full_points(points, full.as_deref()),
+            _ => false,
+        }
     }
 
     /// Judges a finished [`Execution`] against the expected output.
@@ -430,6 +460,23 @@ impl fmt::Display for Verdict {
                 writeln!(f, "the checker failed: no verdict on the program")?;
                 reason.lines().try_for_each(|line| writeln!(f, "  {line}"))
             }
+            Verdict::Points {
+                points,
+                full,
+                message,
+            } => {
+                match full {
+                    Some(full) => write!(f, "{points} points of {full}")?,
+                    None => write!(
+                        f,
+                        "{points} points (the checker gives the jury's answer none: not full)"
+                    )?,
+                }
+                writeln!(f, "{}{message}", if message.is_empty() { "" } else { ": " })
+            }
+            Verdict::PartiallyCorrect { pctype, message } => {
+                writeln!(f, "partially correct ({pctype}): {message}")
+            }
         }
     }
 }
@@ -644,6 +691,25 @@ mod tests {
         assert_eq!(failed("").code(), "FAIL");
         assert!(Verdict::Accepted.is_accepted());
         assert!(!failed("").is_accepted());
+        let points = |points: &str, full: Option<&str>| Verdict::Points {
+            points: points.to_string(),
+            full: full.map(str::to_string),
+            message: "ok".to_string(),
+        };
+        assert_eq!(points("10", Some("10")).code(), "AC");
+        assert_eq!(points("10.0000000", Some("10")).code(), "AC");
+        assert_eq!(points("7.29", Some("10")).code(), "PTS");
+        assert_eq!(points("10", None).code(), "PTS");
+        assert_eq!(
+            points("7.29", Some("10")).to_string(),
+            "7.29 points of 10: ok\n"
+        );
+        let partially = Verdict::PartiallyCorrect {
+            pctype: 30,
+            message: "half".to_string(),
+        };
+        assert_eq!(partially.code(), "PC");
+        assert!(!partially.is_accepted());
     }
 
     #[test]

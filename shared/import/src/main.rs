@@ -7,6 +7,7 @@ mod groups;
 mod library_checker;
 mod package;
 mod polygon;
+mod submissions;
 
 use std::fs;
 use std::io;
@@ -324,6 +325,9 @@ fn import_package(root: &Path, path: &Path, options: &Options) -> Result<(), Sto
         );
     }
     let settings = package::settings(&opened.root)?;
+    // What submissions.json and submissions.yaml say, read (or refused)
+    // before anything is made.
+    let metadata = submissions::read(&opened.root)?;
     // The input validators this judge runs (C, C++, Python); the others
     // (checktestdata, VIVA) are named in a note.
     let (input_validators, not_run): (Vec<&PathBuf>, Vec<&PathBuf>) = settings
@@ -432,7 +436,12 @@ fn import_package(root: &Path, path: &Path, options: &Options) -> Result<(), Sto
         time_limit_ms: Some(time_limit_ms),
         memory_limit_mb: Some(settings.memory_mb),
         judge_keys,
-        judge_tables: plan.tables.iter().map(group_table).collect(),
+        judge_tables: plan
+            .tables
+            .iter()
+            .map(group_table)
+            .chain(metadata.tables())
+            .collect(),
         ..NewProblem::named(&name)
     };
     let made = create(root, &spec);
@@ -579,6 +588,9 @@ fn import_package(root: &Path, path: &Path, options: &Options) -> Result<(), Sto
         println!(
             "note: Cargo.lock not updated ({cargo}): cargo adds the problem on its next build"
         );
+    }
+    for note in &metadata.notes {
+        println!("note: {note}");
     }
     if submissions.is_dir() {
         println!("its example submissions are in crates/{name}/submissions: scripts/verify.sh {name} judges them");

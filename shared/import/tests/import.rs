@@ -590,8 +590,17 @@ fn a_multi_pass_package_runs_the_program_again_as_its_validator_asks() {
     );
     let manifest = fs::read_to_string(ws.path().join("crates/relay/Cargo.toml")).unwrap();
     assert!(manifest.contains("\nvalidation-passes = 3\n"), "{manifest}");
+    // submissions.json names the folder submission's entry point.
+    assert!(
+        manifest.contains("[[package.metadata.judge.entry-point]]\npath = \"submissions/accepted/folder\"\nentry-point = \"solve.py\"\n"),
+        "{manifest}"
+    );
     let (as_expected, all, report) = verified(ws.path(), "relay");
-    assert_eq!((as_expected, all), (2, 2), "{report}");
+    assert_eq!((as_expected, all), (3, 3), "{report}");
+    assert!(
+        report.contains("AC   accepted/folder: as expected (3 of 3 cases AC)"),
+        "{report}"
+    );
     assert!(
         report.contains("WA   wrong_answer/first_pass_only.py: as expected (WA on sample-1, which settles it: 1 of 3 cases judged, 0 AC)"),
         "{report}"
@@ -641,8 +650,22 @@ fn an_interactive_multi_pass_package_talks_to_the_program_on_every_pass() {
     let (code, stdout, stderr) = import(ws.path(), &[talk.to_str().unwrap()]);
     assert_eq!(code, 0, "{stdout}{stderr}");
     assert!(stdout.contains("(validation-passes = 4)"), "{stdout}");
+    assert!(
+        stdout.contains("note: submissions/submissions.yaml: accepted/named: authors changes no verdict here"),
+        "{stdout}"
+    );
+    // A folder's __main__.py, the entry point submissions.yaml names, and
+    // its permitted and required verdicts.
     let (as_expected, all, report) = verified(ws.path(), "talk");
-    assert_eq!((as_expected, all), (2, 2), "{report}");
+    assert_eq!((as_expected, all), (4, 4), "{report}");
+    for line in [
+        "WA   submissions/wrong_answer/slows_down.py: as expected (WA first on secret-1, 1 of 2 cases AC)",
+        "AC   accepted/named: as expected (2 of 2 cases AC)",
+        "AC   accepted/package: as expected (2 of 2 cases AC)",
+    ] {
+        assert!(report.contains(line), "{line}\n{report}");
+    }
+    assert!(!report.contains("skipped"), "{report}");
     let plus_one = script(ws.path(), "plus-one", "read v; echo $((v + 1))");
     let (failed, report) = judged(ws.path(), "talk", &plus_one);
     assert_eq!(failed, 0, "{report}");

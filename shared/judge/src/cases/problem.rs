@@ -65,6 +65,12 @@ const GROUP_KEYS: [&str; 3] = ["cases", "validator-flags", "input-validator-flag
 const SUBMISSION_TABLE: &str = "package.metadata.judge.submission";
 /// The keys of a submission's table.
 const SUBMISSION_KEYS: [&str; 3] = ["path", "expected", "allowed"];
+/// The tables of entry points, `[[package.metadata.judge.entry-point]]`: a
+/// program's `path` (from the crate) and the `entry-point` it starts at, as a
+/// package's `submissions.json` or `submissions.yaml` names it.
+const ENTRY_TABLE: &str = "package.metadata.judge.entry-point";
+/// The keys of an entry point's table.
+const ENTRY_KEYS: [&str; 2] = ["path", "entry-point"];
 
 /// A program a problem may have beside its submission: a `[[bin]]` of its crate
 /// named `<problem>-<word>`, added by `scripts/new-problem.sh NAME --with <word>`.
@@ -741,7 +747,48 @@ impl Problem {
     /// # Errors
     /// As [`Sources::find`].
     pub fn sources(&self, path: &Path) -> io::Result<Sources> {
-        Ok(Sources::find(path)?.including(&self.include_dirs))
+        let sources = Sources::find(path)?.including(&self.include_dirs);
+        match self.entry_point(path)? {
+            Some(entry) => sources.entering(&entry),
+            None => Ok(sources),
+        }
+    }
+
+    /// The entry point the manifest names for the program at `path`
+    /// (`[[package.metadata.judge.entry-point]]`), if any.
+    ///
+    /// # Errors
+    /// When the manifest cannot be read, or a table lacks `path` or
+    /// `entry-point` or has a key it does not know.
+    pub fn entry_point(&self, path: &Path) -> io::Result<Option<String>> {
+        let (manifest_path, manifest) = read_manifest(&self.manifest_dir)?;
+        for (table, line) in manifest.array_of_tables(ENTRY_TABLE) {
+            let at = |message: String| {
+                invalid(format!(
+                    "{}: line {line}: [[{ENTRY_TABLE}]]: {message}",
+                    manifest_path.display()
+                ))
+            };
+            if let Some(entry) =
+                (table.entries.iter()).find(|entry| !ENTRY_KEYS.contains(&&*entry.1))
+            {
+                return Err(at(format!(
+                    "{} is not one of its keys, {}",
+                    entry.1,
+                    ENTRY_KEYS.join(", ")
+                )));
+            }
+            let value = |key: &str| -> io::Result<String> {
+                (table.string(ENTRY_TABLE, key)?)
+                    .filter(|value| !value.is_empty())
+                    .ok_or_else(|| at(format!("needs {key} = \"...\"")))
+            };
+            let (program, entry) = (value("path")?, value("entry-point")?);
+            if self.manifest_dir.join(program.trim_end_matches('/')) == path {
+                return Ok(Some(entry));
+            }
+        }
+        Ok(None)
     }
 
     /// The interactor that talks to its program, if it is interactive: its
@@ -1476,6 +1523,39 @@ name = "demo-naive"
                 "{other}: {error}"
             );
         }
+    }
+
+    #[test]
+    fn an_entry_point_table_names_where_a_program_starts() {
+        let dir = crate::scratch::tempdir().unwrap();
+        let crate_dir = dir.path().join("crates/demo");
+        fs::create_dir_all(crate_dir.join("submissions/accepted/two")).unwrap();
+        for file in ["main.py", "words.py"] {
+            fs::write(crate_dir.join("submissions/accepted/two").join(file), "").unwrap();
+        }
+        let manifest = |tables: &str| {
+            let text = format!("[package]\nname = \"demo\"\n[package.metadata.judge]\ntime-limit-ms = 500\n{tables}");
+            fs::write(crate_dir.join("Cargo.toml"), text).unwrap();
+            Problem::from_manifest_dir(&crate_dir).unwrap()
+        };
+        let folder = crate_dir.join("submissions/accepted/two");
+        let problem = manifest("[[package.metadata.judge.entry-point]]\npath = \"submissions/accepted/two/\"\nentry-point = \"words.py\"\n");
+        assert_eq!(
+            problem.entry_point(&folder).unwrap().as_deref(),
+            Some("words.py")
+        );
+        assert_eq!(
+            problem.sources(&folder).unwrap().entry.as_deref(),
+            Some("words.py")
+        );
+        assert_eq!(problem.entry_point(&crate_dir.join("other")).unwrap(), None);
+        let problem =
+            manifest("[[package.metadata.judge.entry-point]]\npath = \"x\"\nfile = \"y\"\n");
+        let error = problem.entry_point(&folder).unwrap_err().to_string();
+        assert!(
+            error.contains("file is not one of its keys, path, entry-point"),
+            "{error}"
+        );
     }
 
     #[test]

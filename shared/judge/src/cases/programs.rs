@@ -55,6 +55,9 @@ pub struct Sources {
     /// Folders of headers besides its own (`-I`), as a Library Checker
     /// problem's programs find the repository's `common/` ([`Sources::including`]).
     pub include: Vec<PathBuf>,
+    /// The entry point its package names ([`Sources::entering`]): the main
+    /// file of a folder (Python, Rust), or the class that runs (Java).
+    pub entry: Option<String>,
 }
 
 /// How to start a program: the file to run and the arguments before the
@@ -138,7 +141,30 @@ impl Sources {
             language,
             files,
             include: Vec::new(),
+            entry: None,
         })
+    }
+
+    /// The same program, started at `entry` (a `submissions.json`'s
+    /// `entry_point`, a `submissions.yaml`'s `entrypoint`): its main file's
+    /// name, or for Java its class.
+    ///
+    /// # Errors
+    /// A file name that is none of its files (Java: any class name is taken;
+    /// the build finds it or not).
+    pub fn entering(mut self, entry: &str) -> io::Result<Sources> {
+        let is_file = self
+            .files
+            .iter()
+            .any(|file| file.file_name().is_some_and(|name| name == entry));
+        if self.language != Language::Java && !is_file {
+            return Err(refused(format!(
+                "{}: its entry point {entry} is none of its files",
+                show_path(&self.path)
+            )));
+        }
+        self.entry = Some(entry.to_string());
+        Ok(self)
     }
 
     /// The same program, its C or C++ headers also looked for in `folders`
@@ -185,7 +211,12 @@ impl Sources {
                 if self.is_stale(binary) || !noted {
                     self.build_java(binary, &classes)?;
                 }
-                let class = main_class_of(&fs::read_to_string(binary)?).ok_or_else(|| {
+                let class = self
+                    .entry
+                    .clone()
+                    .filter(|_| self.language == Language::Java);
+                let class = class.or_else(|| main_class_of(&fs::read_to_string(binary).ok()?));
+                let class = class.ok_or_else(|| {
                     refused(format!(
                         "{}: no class with `public static void main(String[])`",
                         show_path(&self.path)
@@ -256,14 +287,25 @@ impl Sources {
         )
     }
 
-    /// A Python, Rust or Java program's main file: the only one, else
-    /// `main.*`, else the first by name.
+    /// A Python, Rust or Java program's main file: its entry point, else
+    /// the only one, else (Python) `__main__.py`, the format's entry point,
+    /// else `main.*`, as problemtools takes it, else the first by name.
     fn main_file(&self) -> PathBuf {
-        let named_main = self.files.iter().find(|file| {
+        let named = |wanted: &dyn Fn(&Path) -> bool| self.files.iter().find(|file| wanted(file));
+        let entry = self.entry.as_deref().and_then(|entry| {
+            named(&|file: &Path| file.file_name().is_some_and(|name| name == entry))
+        });
+        let dunder_main =
+            named(&|file: &Path| file.file_name().is_some_and(|name| name == "__main__.py"));
+        let named_main = named(&|file: &Path| {
             file.file_stem()
                 .is_some_and(|stem| stem.eq_ignore_ascii_case("main"))
         });
-        named_main.unwrap_or(&self.files[0]).clone()
+        entry
+            .or(dunder_main)
+            .or(named_main)
+            .unwrap_or(&self.files[0])
+            .clone()
     }
 
     /// Whether a source (or a header beside it) is as new as `binary` or
@@ -538,6 +580,37 @@ mod tests {
         assert_eq!((file.language, file.files.len()), (Language::Python, 1));
         let python = Sources::find(&dir.path().join("w")).unwrap();
         assert!(python.main_file().ends_with("w/main.py"));
+    }
+
+    #[test]
+    fn a_folders_main_file_is_its_entry_point_else_dunder_main_else_main() {
+        let dir = tempdir().unwrap();
+        put(
+            dir.path(),
+            &[
+                ("p/a.py", ""),
+                ("p/main.py", ""),
+                ("p/words.py", ""),
+                ("q/__main__.py", ""),
+                ("q/main.py", ""),
+                ("r/Solution.java", ""),
+            ],
+        );
+        let folder = |name: &str| Sources::find(&dir.path().join(name)).unwrap();
+        assert!(folder("p").main_file().ends_with("p/main.py"));
+        let entered = folder("p").entering("words.py").unwrap();
+        assert!(entered.main_file().ends_with("p/words.py"));
+        let error = folder("p").entering("nope.py").unwrap_err().to_string();
+        assert!(
+            error.ends_with("p: its entry point nope.py is none of its files"),
+            "{error}"
+        );
+        assert!(folder("q").main_file().ends_with("q/__main__.py"));
+        // Java's entry point is a class.
+        assert_eq!(
+            folder("r").entering("Main").unwrap().entry.as_deref(),
+            Some("Main")
+        );
     }
 
     #[test]

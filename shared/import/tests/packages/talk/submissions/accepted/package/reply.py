@@ -1,0 +1,2 @@
+def answer(v):
+    return v + 1

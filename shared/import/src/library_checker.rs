@@ -58,6 +58,50 @@ pub struct Info {
     /// `checker` (default `checker.cpp`) and `verifier` (`verifier.cpp`).
     pub checker: String,
     pub verifier: String,
+    /// The keys it holds that the importer does not act on, each named.
+    pub notes: Vec<String>,
+}
+
+/// `info.toml`'s keys that the importer reads.
+const INFO_KEYS: [&str; 7] = [
+    "title",
+    "timelimit",
+    "tests",
+    "solutions",
+    "params",
+    "checker",
+    "verifier",
+];
+/// A `[[tests]]` entry's keys that the importer reads.
+const TESTS_KEYS: [&str; 2] = ["name", "number"];
+/// A `[[solutions]]` entry's keys that the importer reads, as `generate.py`
+/// does.
+const SOLUTION_KEYS: [&str; 6] = [
+    "name",
+    "expect",
+    "allow_wa",
+    "allow_re",
+    "allow_tle",
+    "function",
+];
+
+/// The notes on the keys of `table` (an entry of `of`, or `info.toml`'s
+/// top) that are not among `known`.
+fn unread_keys(table: &toml::Table, known: &[&str], of: &str) -> Vec<String> {
+    table
+        .keys()
+        .filter(|key| !known.contains(&key.as_str()))
+        .map(|key| {
+            let what = match key.as_str() {
+                "forum" => " (a link to its discussion)",
+                "wrong" => {
+                    " (an older key generate.py no longer reads, so it changes nothing there)"
+                }
+                _ => "",
+            };
+            format!("info.toml: {of}{key}{what}, which generate.py does not judge by: passed over")
+        })
+        .collect()
 }
 
 /// A `[[tests]]` entry: `number` cases made by `name` (`gen/NAME.cpp`, or
@@ -154,8 +198,10 @@ pub fn read_info(dir: &Path) -> Result<Info, String> {
             Some(_) => Err(at(format!("[[solutions]] {key}: expected true or false"))),
         }
     };
+    let mut notes = unread_keys(&table, &INFO_KEYS, "");
     let mut tests = Vec::new();
     for entry in entries("tests")? {
+        notes.extend(unread_keys(&entry, &TESTS_KEYS, "[[tests]] "));
         let name = string(&entry, "name", "tests")?
             .filter(|name| plain_file_name(name))
             .ok_or_else(|| {
@@ -177,6 +223,7 @@ pub fn read_info(dir: &Path) -> Result<Info, String> {
     }
     let mut solutions = Vec::new();
     for entry in entries("solutions")? {
+        notes.extend(unread_keys(&entry, &SOLUTION_KEYS, "[[solutions]] "));
         let name = string(&entry, "name", "solutions")?
             .filter(|name| plain_file_name(name))
             .ok_or_else(|| {
@@ -244,6 +291,7 @@ pub fn read_info(dir: &Path) -> Result<Info, String> {
         params,
         checker: file_key("checker", "checker.cpp")?,
         verifier: file_key("verifier", "verifier.cpp")?,
+        notes,
     })
 }
 
@@ -524,6 +572,9 @@ pub fn import(
         info.checker,
     );
     println!("{}", generated.summary(&name));
+    for note in &info.notes {
+        println!("note: {note}");
+    }
     println!(
         "{} listed in crates/{name}/Cargo.toml with what {} must get: scripts/verify.sh {name} judges {}",
         match info.solutions.len() {
@@ -965,6 +1016,21 @@ mod tests {
         assert!(
             tables.contains("path = \"library-checker/function/f\"\nallowed = \"AC\"\n"),
             "{tables}"
+        );
+    }
+
+    #[test]
+    fn an_info_toml_key_not_acted_on_is_named() {
+        let info = info_of(
+            "timelimit = 2.0\nforum = \"https://example.com\"\n[[tests]]\n    name = \"r.cpp\"\n    number = 1\n[[solutions]]\n    name = \"w.cpp\"\n    wrong = true\n",
+        )
+        .unwrap();
+        assert_eq!(
+            info.notes,
+            [
+                "info.toml: forum (a link to its discussion), which generate.py does not judge by: passed over",
+                "info.toml: [[solutions]] wrong (an older key generate.py no longer reads, so it changes nothing there), which generate.py does not judge by: passed over",
+            ]
         );
     }
 

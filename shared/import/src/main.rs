@@ -4,6 +4,7 @@
 
 mod cases;
 mod groups;
+mod keys;
 mod library_checker;
 mod package;
 mod polygon;
@@ -328,6 +329,11 @@ fn import_package(root: &Path, path: &Path, options: &Options) -> Result<(), Sto
     // What submissions.json and submissions.yaml say, read (or refused)
     // before anything is made.
     let metadata = submissions::read(&opened.root)?;
+    // Every key not acted on, named; one that would change verdicts refused.
+    let mut key_notes =
+        keys::problem_yaml(&package::yaml_mapping(&opened.root.join("problem.yaml"))?)?;
+    let (group_notes, every_case) = keys::test_data(&opened.root.join("data"))?;
+    key_notes.extend(group_notes);
     // The input validators this judge runs (C, C++, Python); the others
     // (checktestdata, VIVA) are named in a note.
     let (input_validators, not_run): (Vec<&PathBuf>, Vec<&PathBuf>) = settings
@@ -399,6 +405,12 @@ fn import_package(root: &Path, path: &Path, options: &Options) -> Result<(), Sto
     if settings.interactive {
         judge_keys.push(
             "# Its output validator talks to the program over pipes.\ninteractive = true"
+                .to_string(),
+        );
+    }
+    if every_case {
+        judge_keys.push(
+            "# A test data group says on_reject: continue: verify judges every case.\non-reject = \"continue\""
                 .to_string(),
         );
     }
@@ -589,7 +601,7 @@ fn import_package(root: &Path, path: &Path, options: &Options) -> Result<(), Sto
             "note: Cargo.lock not updated ({cargo}): cargo adds the problem on its next build"
         );
     }
-    for note in &metadata.notes {
+    for note in key_notes.iter().chain(&metadata.notes) {
         println!("note: {note}");
     }
     if submissions.is_dir() {

@@ -105,9 +105,103 @@ pub struct Package {
     pub validators: Vec<Source>,
     /// Each solution's tag and source, in order.
     pub solutions: Vec<(String, Source)>,
+    /// The elements and attributes it holds that the importer does not act
+    /// on, each named ([`unread`]).
+    pub notes: Vec<String>,
 }
 
 type Node<'a, 'input> = roxmltree::Node<'a, 'input>;
+
+/// What the importer reads of `problem.xml`: an element's path, the child
+/// elements and the attributes it acts on.
+const READ: [(&str, &[&str], &[&str]); 6] = [
+    (
+        "problem",
+        &["names", "judging", "files", "assets"],
+        &["short-name"],
+    ),
+    ("judging", &["testset"], &["input-file", "output-file"]),
+    (
+        "testset",
+        &[
+            "time-limit",
+            "memory-limit",
+            "test-count",
+            "input-path-pattern",
+            "answer-path-pattern",
+            "tests",
+            "groups",
+        ],
+        &["name"],
+    ),
+    ("files", &["executables", "resources"], &[]),
+    (
+        "assets",
+        &["checker", "interactor", "validators", "solutions"],
+        &[],
+    ),
+    (
+        "test",
+        &[],
+        &["method", "cmd", "sample", "group", "points", "from-file"],
+    ),
+];
+
+/// What each element the importer passes over is, where it is known.
+const PASSED: [(&str, &str); 12] = [
+    ("statements", "the statement"),
+    ("tutorials", "the editorial"),
+    ("properties", "Polygon's settings for its own tools"),
+    ("stresses", "Polygon's stress tests"),
+    ("tags", "the problem's tags"),
+    ("documents", "documents"),
+    ("materials", "materials for contestants"),
+    ("cpu-name", "the machine its limits were set on"),
+    ("cpu-speed", "the machine its limits were set on"),
+    ("run-count", "how many times Polygon runs a solution on a test"),
+    ("treat-points-from-checker-as-percent", "how Polygon scales a checker's points (full points here are what the checker gives the answer)"),
+    ("visualizer", "a picture of a test"),
+];
+
+/// The notes on what `problem` (the root) holds that the importer does not
+/// act on: elements and attributes of those it reads ([`READ`]).
+fn unread(problem: Node<'_, '_>) -> Vec<String> {
+    let mut notes = Vec::new();
+    for node in problem.descendants().filter(Node::is_element) {
+        let name = node.tag_name().name();
+        let Some((_, elements, attributes)) = READ.iter().find(|(known, ..)| *known == name) else {
+            continue;
+        };
+        let what = |key: &str| {
+            PASSED
+                .iter()
+                .find(|(known, _)| *known == key)
+                .map(|(_, what)| format!(" ({what})"))
+                .unwrap_or_default()
+        };
+        for child in node.children().filter(Node::is_element) {
+            let child = child.tag_name().name();
+            if !elements.contains(&child) {
+                notes.push(format!(
+                    "problem.xml: <{name}> <{child}>{}, which changes no verdict here: passed over",
+                    what(child)
+                ));
+            }
+        }
+        for attribute in node.attributes() {
+            let key = attribute.name();
+            if !attributes.contains(&key) {
+                notes.push(format!(
+                    "problem.xml: <{name} {key}>{}, which changes no verdict here: passed over",
+                    what(key)
+                ));
+            }
+        }
+    }
+    notes.sort();
+    notes.dedup();
+    notes
+}
 
 /// The first child element of `node` named `name`.
 fn child<'a, 'input>(node: Node<'a, 'input>, name: &str) -> Option<Node<'a, 'input>> {
@@ -344,6 +438,7 @@ pub fn read(root: &Path) -> Result<Package, String> {
         interactor,
         validators,
         solutions,
+        notes: unread(problem),
     })
 }
 
@@ -875,6 +970,9 @@ pub fn import(
     );
     for solution in not_listed {
         println!("note: {solution}: not listed");
+    }
+    for note in &package.notes {
+        println!("note: {note}");
     }
     if package.validators.len() > 1 {
         println!(

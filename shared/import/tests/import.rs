@@ -582,6 +582,13 @@ fn a_multi_pass_package_runs_the_program_again_as_its_validator_asks() {
     let relay = packages().join("relay");
     let (code, stdout, stderr) = import(ws.path(), &[relay.to_str().unwrap()]);
     assert_eq!(code, 0, "{stdout}{stderr}");
+    // Every key it does not act on is named.
+    for note in [
+        "note: problem.yaml: source (where it is from) changes no verdict here: passed over\n",
+        "note: problem.yaml: license (its licence) changes no verdict here: passed over\n",
+    ] {
+        assert!(stdout.contains(note), "{note}{stdout}");
+    }
     assert!(
         stdout.contains(
             "multi-pass: its output validator may ask for up to 3 passes (validation-passes = 3)"
@@ -651,7 +658,9 @@ fn an_interactive_multi_pass_package_talks_to_the_program_on_every_pass() {
     assert_eq!(code, 0, "{stdout}{stderr}");
     assert!(stdout.contains("(validation-passes = 4)"), "{stdout}");
     assert!(
-        stdout.contains("note: submissions/submissions.yaml: accepted/named: authors changes no verdict here"),
+        stdout.contains(
+            "note: submissions/submissions.yaml: accepted/named: authors changes no verdict here"
+        ),
         "{stdout}"
     );
     // A folder's __main__.py, the entry point submissions.yaml names, and
@@ -716,6 +725,19 @@ fn an_import_that_cannot_be_made_writes_nothing() {
         linked.join("input_validators/check/validation.h"),
     )
     .unwrap();
+    // Keys that would change verdicts, which this judge does not act on.
+    let unknown_type = changed_package("divide", |root| {
+        let path = root.join("problem.yaml");
+        let text = fs::read_to_string(&path).unwrap();
+        fs::write(&path, format!("{text}type: submit-answer\n")).unwrap();
+    });
+    let always_accept = changed_package("divide", |root| {
+        fs::write(
+            root.join("data/testdata.yaml"),
+            "grader_flags: always_accept\n",
+        )
+        .unwrap();
+    });
     let not_zip = scratch.path().join("not.zip");
     fs::write(&not_zip, "not a zip").unwrap();
     for (args, message) in [
@@ -737,6 +759,14 @@ fn an_import_that_cannot_be_made_writes_nothing() {
             "validation is custom, but there is no program in output_validators/ or output_validator/",
         ),
         (vec![not_zip.to_str().unwrap()], "not.zip: "),
+        (
+            vec![unknown_type.path().to_str().unwrap(), "--name", "other"],
+            "problem.yaml: type submit-answer, which this judge does not judge",
+        ),
+        (
+            vec![always_accept.path().to_str().unwrap(), "--name", "other"],
+            "data/testdata.yaml: grader_flags always_accept, which changes a group's verdict and this judge does not apply: nothing imported",
+        ),
         (
             vec![linked.to_str().unwrap()],
             "linked: the package could not be copied in (",

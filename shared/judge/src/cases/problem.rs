@@ -11,6 +11,7 @@
 //! input-validators = "input_validators"  # optional: a contest package's ([`InputValidators`])
 //! interactive = true        # optional: judged by an interactor, `<problem>-interact`
 //! validation-passes = 3     # optional: multi-pass, at most 3 passes ([`crate::judging::multipass`])
+//! on-reject = "continue"    # optional: verify judges every case of a submission (a package's groups say so)
 //! url = "https://www.acmicpc.net/problem/14952"
 //! growth = 1
 //! single-case = true       # optional: an input is one case, not a count and cases
@@ -148,6 +149,10 @@ pub struct Problem {
     /// its output validator may ask for the program to run again
     /// ([`crate::judging::multipass`]); `None`, one pass.
     pub validation_passes: Option<u32>,
+    /// `on-reject = "continue"` (a package's test data groups say so):
+    /// `verify` judges every case of a submission, not up to the first
+    /// rejected one.
+    pub on_reject_continue: bool,
     pub url: Option<String>,
     /// How outputs are compared, unless `checker` is set.
     pub compare: Mode,
@@ -465,6 +470,16 @@ impl Problem {
             }
             Some(passes) => Some(passes as u32),
         };
+        let on_reject_continue = match manifest.string(JUDGE_TABLE, "on-reject")?.as_deref() {
+            None | Some("break") => false,
+            Some("continue") => true,
+            Some(other) => {
+                return Err(invalid(format!(
+                    "{}: on-reject = {other:?}: \"break\" (the default) or \"continue\"",
+                    manifest_path.display()
+                )))
+            }
+        };
         let compare = match output_validator {
             Some(_) => Mode::Lines,
             None => compare_mode(&manifest)
@@ -486,6 +501,7 @@ impl Problem {
             output_limit_mb: positive(&manifest, "output-limit-mb")?,
             interactive,
             validation_passes,
+            on_reject_continue,
             url: manifest.string(JUDGE_TABLE, "url")?,
             compare,
             checker: manifest.boolean(JUDGE_TABLE, "checker")?.unwrap_or(false),
@@ -610,6 +626,7 @@ impl Problem {
             output_limit_mb: None,
             interactive: false,
             validation_passes: None,
+            on_reject_continue: false,
             url: None,
             compare: Mode::Lines,
             checker: false,

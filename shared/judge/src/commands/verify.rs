@@ -421,6 +421,8 @@ pub fn verify(
         checking: &checking,
         interactor: interactor.as_deref(),
     };
+    // A package whose groups say on_reject: continue is judged on every case.
+    let all_cases = all_cases || problem.on_reject_continue;
     let build_dir = bin_dir.join("verify").join(&problem.name);
     let mut as_expected_count = 0;
     for submission in &found {

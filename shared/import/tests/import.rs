@@ -1181,6 +1181,51 @@ fn a_polygon_package_is_made_and_verified_as_its_tags_say() {
 
 /// An interactive Polygon package from a zip, holding its tests and
 /// answers but the last, which the main solution makes with the interactor.
+/// Issue 67: a main solution that needs a stack beyond the system's 8 MB
+/// makes the answers, as Polygon's does with a stack as large as the memory
+/// limit; its checker gives points (testlib's quitp, exit 7) and testlib's
+/// partially correct result, and the solutions are judged as their tags say.
+#[test]
+fn a_polygon_package_with_a_deep_main_solution_and_a_points_checker() {
+    let ws = workspace();
+    let deep = packages().join("polygon-deep");
+    let (code, stdout, stderr) = import(ws.path(), &[deep.to_str().unwrap()]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(
+        stdout.starts_with("made deep-sum (Deep Sum) from "),
+        "{stdout}"
+    );
+    let answer = fs::read_to_string(ws.path().join("io-tests/deep-sum/tests-03.out")).unwrap();
+    assert_eq!(answer, "500000500000\n");
+    let (as_expected, all, report) = verified(ws.path(), "deep-sum");
+    assert_eq!((as_expected, all), (4, 4), "{report}");
+    for line in [
+        "AC   polygon/solutions/main.cpp: as expected (3 of 3 cases AC)",
+        "AC   polygon/solutions/loop.py: as expected (3 of 3 cases AC)",
+        "PTS  polygon/solutions/close.cpp: as expected (PTS on tests-02, which settles it: 2 of 3 cases judged, 1 AC)",
+        "PC   polygon/solutions/zero.py: as expected (PC on tests-01, which settles it: 1 of 3 cases judged, 0 AC)",
+    ] {
+        assert!(report.contains(line), "{line}\n{report}");
+    }
+    // The points shown in a case's report.
+    let close = script(
+        ws.path(),
+        "close",
+        "read n; s=$((n * (n + 1) / 2)); [ $n -gt 100 ] && s=$((s + s / 200)); echo $s",
+    );
+    let (failed, report) = judged(ws.path(), "deep-sum", &close);
+    assert_eq!(failed, 2, "{report}");
+    assert!(
+        report.contains("     10 points of 10: the sum\n"),
+        "{report}"
+    );
+    assert!(
+        report.contains("PTS  tests-02 ")
+            && report.contains("     5 points of 10: 45225150750 is close to 45000150000\n"),
+        "{report}"
+    );
+}
+
 #[test]
 fn an_interactive_polygon_package_is_judged_by_its_interactor_and_checker() {
     let ws = workspace();

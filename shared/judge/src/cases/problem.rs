@@ -257,12 +257,14 @@ impl CaseGroup {
                 program,
                 args,
                 time_limit,
+                stack_mb,
                 ..
             } => self.validator_flags.as_ref().map(|flags| Checking::Kattis {
                 program: program.clone(),
                 args: args.clone(),
                 flags: flags.clone(),
                 time_limit: *time_limit,
+                stack_mb: *stack_mb,
             }),
             Checking::Compare(_) | Checking::Checker { .. } => None,
         }
@@ -698,13 +700,15 @@ impl Problem {
     /// How this problem's outputs are judged, its checker (if any) taken from
     /// `bin_dir`, the folder of its built binaries.
     pub fn checking(&self, bin_dir: &Path) -> Checking {
-        if self.testlib_checker.is_some() {
+        let checker = if self.testlib_checker.is_some() {
             Checking::checker_program(self.testlib_checker_binary(bin_dir))
         } else if self.checker {
             Checking::checker_program(program_path(bin_dir, &format!("{}-check", self.name)))
         } else {
-            Checking::Compare(self.compare)
-        }
+            return Checking::Compare(self.compare);
+        };
+        // A stack as large as the submission's, as judges give every program.
+        checker.with_stack(self.limits().stack_mb)
     }
 
     /// Its input validators, each made ready to run (built into `bin_dir` as
@@ -853,7 +857,9 @@ impl Problem {
                     crate::show::show_path(path)
                 )));
             }
-            return Ok(Checking::checker_program(prepared.program));
+            return Ok(
+                Checking::checker_program(prepared.program).with_stack(self.limits().stack_mb)
+            );
         }
         let Some(validator) = &self.output_validator else {
             return Ok(self.checking(bin_dir));
@@ -867,6 +873,7 @@ impl Problem {
             args: prepared.args,
             flags: validator.flags.clone(),
             time_limit: VALIDATION_TIME,
+            stack_mb: self.limits().stack_mb,
         })
     }
 }
@@ -1528,6 +1535,16 @@ name = "demo-naive"
             problem.checking(Path::new("bin")),
             Checking::checker_program(program_path(Path::new("bin"), "demo-testlib-checker"))
         );
+        // With a memory limit, the checker's stack is as large.
+        let limited = Problem {
+            memory_limit_mb: Some(256),
+            ..problem.clone()
+        };
+        assert_eq!(
+            limited.checking(Path::new("bin")),
+            Checking::checker_program(program_path(Path::new("bin"), "demo-testlib-checker"))
+                .with_stack(Some(256))
+        );
         for other in [
             "compare = \"tokens\"",
             "checker = true",
@@ -1701,6 +1718,7 @@ name = "demo-naive"
             args: vec!["main.py".into()],
             flags: flags(&["mode", "1"]),
             time_limit: VALIDATION_TIME,
+            stack_mb: Some(64),
         };
         assert_eq!(
             group.checking(&own),
@@ -1709,6 +1727,7 @@ name = "demo-naive"
                 args: vec!["main.py".into()],
                 flags: flags(&["mode", "2", "big"]),
                 time_limit: VALIDATION_TIME,
+                stack_mb: Some(64),
             })
         );
         let without = CaseGroup {

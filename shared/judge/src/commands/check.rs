@@ -14,7 +14,7 @@ use crate::judging::multipass::judge_multi_pass;
 use crate::judging::verdict::{
     judge_interactive, judge_kattis_interactive, megabytes, run_stderr_tail, Verdict,
 };
-use crate::runner::execute;
+use crate::runner::{execute, execute_with, Limits};
 use crate::show::show_path;
 
 /// Time limit of a validator on one input: validators are linear and quick.
@@ -146,10 +146,13 @@ fn validate_within(validator: &Path, input: &[u8], limit: Duration) -> io::Resul
 /// (`registerValidation`) 0 is valid, 3 invalid (testlib's `_fail`, which a
 /// failed read or `ensure` gives). Its message is the tail of its stdout and
 /// stderr; any other end, or running past [`VALIDATOR_LIMIT`], is its failure.
+/// It runs with a stack of `stack_mb`, the problem's, as judges give every
+/// program of a package.
 fn validate_with_input_validator(
     validator: &InputValidator,
     flags: &[String],
     input: &[u8],
+    stack_mb: Option<u64>,
 ) -> io::Result<Validation> {
     let mut args: Vec<&str> = Vec::new();
     for arg in &validator.prepared.args {
@@ -159,7 +162,11 @@ fn validate_with_input_validator(
         );
     }
     args.extend(flags.iter().map(String::as_str));
-    let run = execute(&validator.prepared.program, &args, input, VALIDATOR_LIMIT)?;
+    let limits = Limits {
+        stack_mb,
+        ..Limits::time(VALIDATOR_LIMIT)
+    };
+    let run = execute_with(&validator.prepared.program, &args, input, &limits)?;
     let (valid, invalid, convention) = match validator.convention {
         ValidatorConvention::Kattis => (42, 43, "an input validator exits 42 or 43"),
         ValidatorConvention::Testlib => (
@@ -563,7 +570,7 @@ pub fn check_cases_noting(
                 .into_iter()
                 .chain(input_validators.iter().map(|validator| {
                     let flags = input_flags.unwrap_or(&validator.flags);
-                    validate_with_input_validator(validator, flags, &input)
+                    validate_with_input_validator(validator, flags, &input, limits.stack_mb)
                 }));
             for validation in validations {
                 match validation? {
@@ -583,11 +590,13 @@ pub fn check_cases_noting(
                         args,
                         flags,
                         time_limit,
+                        stack_mb,
                     } => Some(KattisValidator {
                         program,
                         args,
                         flags,
                         time_limit: *time_limit,
+                        stack_mb: *stack_mb,
                     }),
                     _ => None,
                 };

@@ -27,7 +27,7 @@ use std::time::Duration;
 use crate::judging::case_io::CaseRun;
 use crate::judging::compare::Mode;
 use crate::judging::verdict::{run_stderr_tail, Verdict};
-use crate::runner::{execute, Execution};
+use crate::runner::{execute_with, Execution, Limits};
 use crate::scratch;
 use crate::show;
 use crate::show::show_path;
@@ -49,10 +49,12 @@ const CHECKER_DETAIL_LINES: usize = 5;
 pub enum Checking {
     /// Compared with the expected output in a mode.
     Compare(Mode),
-    /// Judged by the checker `program`, killed after `time_limit` (a failure).
+    /// Judged by the checker `program`, killed after `time_limit` (a
+    /// failure), with a stack of `stack_mb` (`None`: the caller's).
     Checker {
         program: PathBuf,
         time_limit: Duration,
+        stack_mb: Option<u64>,
     },
     /// Judged by an output validator with Kattis's interface: `program`
     /// started with `args` (a Python validator's main file), then the case's
@@ -62,6 +64,7 @@ pub enum Checking {
         args: Vec<OsString>,
         flags: Vec<String>,
         time_limit: Duration,
+        stack_mb: Option<u64>,
     },
 }
 
@@ -77,6 +80,38 @@ impl Checking {
         Checking::Checker {
             program,
             time_limit: CHECKER_LIMIT,
+            stack_mb: None,
+        }
+    }
+
+    /// The same, its checker or validator run with a stack of `stack_mb`:
+    /// every program a problem runs gets a stack as large as its memory
+    /// limit, as the judges give one to a submission.
+    pub fn with_stack(self, stack_mb: Option<u64>) -> Checking {
+        match self {
+            Checking::Checker {
+                program,
+                time_limit,
+                ..
+            } => Checking::Checker {
+                program,
+                time_limit,
+                stack_mb,
+            },
+            Checking::Kattis {
+                program,
+                args,
+                flags,
+                time_limit,
+                ..
+            } => Checking::Kattis {
+                program,
+                args,
+                flags,
+                time_limit,
+                stack_mb,
+            },
+            compare => compare,
         }
     }
 
@@ -116,13 +151,33 @@ impl Checking {
             Checking::Checker {
                 program,
                 time_limit,
-            } => run_checker(program, input, got, expected, *time_limit),
+                stack_mb,
+            } => run_checker_with(
+                program,
+                input,
+                got,
+                expected,
+                &Limits {
+                    stack_mb: *stack_mb,
+                    ..Limits::time(*time_limit)
+                },
+            ),
             Checking::Kattis {
                 program,
                 args,
                 flags,
                 time_limit,
-            } => run_kattis_validator(program, args, flags, input, got, expected, *time_limit),
+                stack_mb,
+            } => {
+                let validator = KattisValidator {
+                    program,
+                    args,
+                    flags,
+                    time_limit: *time_limit,
+                    stack_mb: *stack_mb,
+                };
+                validator.judge_bytes(input, got, expected)
+            }
         }
     }
 
@@ -185,7 +240,18 @@ pub fn run_checker(
     answer: &[u8],
     time_limit: Duration,
 ) -> Verdict {
-    match try_run_checker(checker, input, output, answer, time_limit) {
+    run_checker_with(checker, input, output, answer, &Limits::time(time_limit))
+}
+
+/// [`run_checker`] under `limits` (its time and stack).
+pub fn run_checker_with(
+    checker: &Path,
+    input: &[u8],
+    output: &[u8],
+    answer: &[u8],
+    limits: &Limits,
+) -> Verdict {
+    match try_run_checker(checker, input, output, answer, limits) {
         Ok(verdict) => verdict,
         Err(error) => Verdict::CheckerFailed {
             reason: format!("cannot run the checker: {error}"),
@@ -198,8 +264,9 @@ fn try_run_checker(
     input: &[u8],
     output: &[u8],
     answer: &[u8],
-    time_limit: Duration,
+    limits: &Limits,
 ) -> io::Result<Verdict> {
+    let time_limit = limits.time;
     let dir = scratch::tempdir()?;
     let mut paths = Vec::new();
     for (name, contents) in [("input", input), ("output", output), ("answer", answer)] {
@@ -214,7 +281,7 @@ fn try_run_checker(
                 .ok_or_else(|| io::Error::other("a scratch path is not UTF-8"))
         })
         .collect::<io::Result<_>>()?;
-    let run = execute(checker, &args, b"", time_limit)?;
+    let run = execute_with(checker, &args, b"", limits)?;
     let failed = |what: String| Verdict::CheckerFailed {
         reason: format!("{}: {what}", show_path(checker)),
     };
@@ -254,7 +321,7 @@ fn try_run_checker(
             let full = if output == answer {
                 Some(points.clone())
             } else {
-                let run = execute(checker, &[args[0], args[2], args[2]], b"", time_limit)?;
+                let run = execute_with(checker, &[args[0], args[2], args[2]], b"", limits)?;
                 let said = first_line_and_rest(&run.stderr).0;
                 match run.status.and_then(|status| status.code()) {
                     Some(POINTS_EXIT_CODE) => said
@@ -313,27 +380,14 @@ pub fn run_kattis_validator(
     answer: &[u8],
     time_limit: Duration,
 ) -> Verdict {
-    let run = || -> io::Result<Verdict> {
-        let dir = scratch::tempdir()?;
-        let (input_path, answer_path) = (dir.path().join("input"), dir.path().join("answer"));
-        fs::write(&input_path, input)?;
-        fs::write(&answer_path, answer)?;
-        let feedback = dir.path().join("feedback");
-        fs::create_dir(&feedback)?;
-        let validator = KattisValidator {
-            program,
-            args,
-            flags,
-            time_limit,
-        };
-        Ok(validator.judge(&input_path, &answer_path, &feedback, output))
+    let validator = KattisValidator {
+        program,
+        args,
+        flags,
+        time_limit,
+        stack_mb: None,
     };
-    run().unwrap_or_else(|error| Verdict::CheckerFailed {
-        reason: format!(
-            "output validator {}: cannot run it: {error}",
-            show_path(args.last().map_or(program, Path::new))
-        ),
-    })
+    validator.judge_bytes(input, output, answer)
 }
 
 /// An output validator of the Kattis format, ready to judge outputs.
@@ -345,9 +399,32 @@ pub struct KattisValidator<'a> {
     /// After them.
     pub flags: &'a [String],
     pub time_limit: Duration,
+    /// Its stack (`None`: the caller's).
+    pub stack_mb: Option<u64>,
 }
 
 impl KattisValidator<'_> {
+    /// Judges `output` on the case `input` and `answer`, given as bytes
+    /// (written to a scratch folder with a fresh feedback folder), as
+    /// [`run_kattis_validator`].
+    pub fn judge_bytes(&self, input: &[u8], output: &[u8], answer: &[u8]) -> Verdict {
+        let run = || -> io::Result<Verdict> {
+            let dir = scratch::tempdir()?;
+            let (input_path, answer_path) = (dir.path().join("input"), dir.path().join("answer"));
+            fs::write(&input_path, input)?;
+            fs::write(&answer_path, answer)?;
+            let feedback = dir.path().join("feedback");
+            fs::create_dir(&feedback)?;
+            Ok(self.judge(&input_path, &answer_path, &feedback, output))
+        };
+        run().unwrap_or_else(|error| Verdict::CheckerFailed {
+            reason: format!(
+                "output validator {}: cannot run it: {error}",
+                show_path(self.args.last().map_or(self.program, Path::new))
+            ),
+        })
+    }
+
     /// Judges `output` (the validator's stdin) on the case `input` and
     /// `answer`, the validator writing into `feedback` (a folder that may
     /// hold an earlier pass's files): as [`run_kattis_validator`].
@@ -371,7 +448,11 @@ impl KattisValidator<'_> {
                         .ok_or_else(|| io::Error::other("a path that is not UTF-8"))
                 })
                 .collect::<io::Result<_>>()?;
-            let run = execute(self.program, &all, output, self.time_limit)?;
+            let limits = Limits {
+                stack_mb: self.stack_mb,
+                ..Limits::time(self.time_limit)
+            };
+            let run = execute_with(self.program, &all, output, &limits)?;
             if run.timed_out(self.time_limit) {
                 return Ok(failed(format!(
                     "still running after {} ms",
@@ -530,7 +611,8 @@ mod tests {
             by_checker,
             Checking::Checker {
                 program: program.clone(),
-                time_limit: Duration::from_secs(10)
+                time_limit: Duration::from_secs(10),
+                stack_mb: None,
             }
         );
         assert_eq!(by_checker.checker(), Some(program.as_path()));
@@ -575,13 +657,13 @@ mod tests {
             }
         );
         let limit = Duration::from_secs(10);
-        let run = execute(Path::new("/bin/echo"), &["1", "2"], b"", limit).unwrap();
+        let run = crate::runner::execute(Path::new("/bin/echo"), &["1", "2"], b"", limit).unwrap();
         assert_eq!(
             tokens.verdict(&run, b"", b"1\n2\n", limit),
             Verdict::Accepted
         );
         assert_eq!(lines.verdict(&run, b"", b"1\n2\n", limit).code(), "WA");
-        let failed = execute(Path::new("/bin/false"), &[], b"", limit).unwrap();
+        let failed = crate::runner::execute(Path::new("/bin/false"), &[], b"", limit).unwrap();
         assert_eq!(lines.verdict(&failed, b"", b"", limit).code(), "RE");
     }
 

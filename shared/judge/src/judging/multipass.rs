@@ -122,6 +122,7 @@ mod tests {
             args: &[],
             flags: &[],
             time_limit: Duration::from_secs(10),
+            stack_mb: None,
         };
         let limits = Limits::time(Duration::from_secs(5));
         judge_multi_pass(

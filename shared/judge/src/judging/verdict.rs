@@ -1051,6 +1051,7 @@ mod tests {
                 args: &[],
                 flags: &flags,
                 time_limit: Duration::from_secs(1),
+                stack_mb: None,
             };
             judge_kattis_interactive(program, &limits, &validator, &input, &answer, None).unwrap()
         };
@@ -1092,6 +1093,7 @@ mod tests {
             args: &[],
             flags: &[],
             time_limit: Duration::from_secs(10),
+            stack_mb: None,
         };
         let judged =
             judge_kattis_interactive(&spins, &limits, &validator, &input, &answer, None).unwrap();

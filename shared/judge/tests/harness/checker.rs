@@ -154,11 +154,34 @@ fn a_hanging_checker_fails_at_its_own_limit() {
     let checking = Checking::Checker {
         program: script(dir.path(), "checker", "sleep 60"),
         time_limit: Duration::from_millis(300),
+        stack_mb: None,
     };
     let (failed, text) = report(dir.path(), &problem, "cat", &checking);
     assert_eq!(failed, 1);
     assert!(text.contains("FAIL a "), "{text}");
     assert!(text.contains("still running after 300 ms"), "{text}");
+}
+
+/// Issue 67: a checker runs with the stack it is given, the problem's
+/// (as large as its memory limit), not the caller's 8 MB.
+#[test]
+fn a_checker_gets_the_stack_it_is_given() {
+    let dir = judge::scratch::tempdir().unwrap();
+    let problem = problem(dir.path(), &[("a", "1\n", "1\n")]);
+    let checking = Checking::Checker {
+        program: script(
+            dir.path(),
+            "checker",
+            "[ \"$(ulimit -s)\" = 65536 ] && exit 0; echo \"a stack of $(ulimit -s) KiB\" >&2; exit 1",
+        ),
+        time_limit: Duration::from_secs(10),
+        stack_mb: Some(64),
+    };
+    let (failed, text) = report(dir.path(), &problem, "cat", &checking);
+    assert_eq!(failed, 0, "{text}");
+    let (failed, text) = report(dir.path(), &problem, "cat", &checking.with_stack(Some(32)));
+    assert_eq!(failed, 1);
+    assert!(text.contains("a stack of 32768 KiB"), "{text}");
 }
 
 #[test]

@@ -1,0 +1,3 @@
+# Sums nothing: testlib's partially correct result.
+input()
+print(0)

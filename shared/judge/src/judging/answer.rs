@@ -464,7 +464,22 @@ impl KattisValidator<'_> {
                 (Some(first), rest) => (Some(first), rest),
                 (None, _) => first_line_and_rest(&run.stderr),
             };
+            let score = fs::read_to_string(feedback.join("score.txt")).ok();
+            let score = score.as_deref().map(str::trim);
             Ok(match run.status.and_then(|status| status.code()) {
+                // A scoring problem's case: its score shown.
+                Some(42) if score.is_some_and(|score| score.parse::<f64>().is_ok()) => {
+                    Verdict::Scored {
+                        score: score.unwrap_or_default().to_string(),
+                    }
+                }
+                Some(42 | 43) if score.is_some() && score.and_then(|score| score.parse::<f64>().ok()).is_none() => failed(format!(
+                    "its score.txt holds {:?}, not a number",
+                    show::line(score.unwrap_or_default().as_bytes())
+                )),
+                Some(43) if score.is_some() => failed(
+                    "it rejected the output and wrote a score.txt: a judge error, as the format has it".to_string(),
+                ),
                 Some(42) => Verdict::Accepted,
                 Some(43) => Verdict::Rejected {
                     message: message
@@ -566,6 +581,34 @@ mod tests {
             matches!(stderr_only, Verdict::Rejected { ref message, .. } if message == "no way"),
             "{stderr_only:?}"
         );
+    }
+
+    /// A scoring problem's validator writes the case's score to score.txt
+    /// when it accepts; with a rejection, or not a number, it has failed.
+    #[cfg(unix)]
+    #[test]
+    fn a_kattis_validators_score_is_shown() {
+        let scored = kattis_validated("echo 37.5 > \"$3/score.txt\"; exit 42", b"2\n", &[]);
+        assert_eq!(
+            (scored.code(), scored.to_string()),
+            ("AC", "score 37.5 (its score.txt)\n".to_string())
+        );
+        for (body, reason) in [
+            (
+                "echo 5 > \"$3/score.txt\"; exit 43",
+                "rejected the output and wrote a score.txt",
+            ),
+            (
+                "echo many > \"$3/score.txt\"; exit 42",
+                "its score.txt holds \"many\", not a number",
+            ),
+        ] {
+            let failed = kattis_validated(body, b"2\n", &[]);
+            assert!(
+                matches!(&failed, Verdict::CheckerFailed { reason: why } if why.contains(reason)),
+                "{body}: {failed:?}"
+            );
+        }
     }
 
     #[cfg(unix)]

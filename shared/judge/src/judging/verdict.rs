@@ -76,6 +76,11 @@ pub enum Verdict {
         pctype: i32,
         message: String,
     },
+    /// Accepted by a Kattis output validator that gave the case a score
+    /// (`score.txt` in its feedback folder, a scoring problem's).
+    Scored {
+        score: String,
+    },
 }
 
 /// Whether `points` are full by `full` (a hundred-millionth of a point
@@ -103,12 +108,13 @@ impl Verdict {
             Verdict::Points { .. } if self.is_accepted() => "AC",
             Verdict::Points { .. } => "PTS",
             Verdict::PartiallyCorrect { .. } => "PC",
+            Verdict::Scored { .. } => "AC",
         }
     }
 
     pub fn is_accepted(&self) -> bool {
         match self {
-            Verdict::Accepted => true,
+            Verdict::Accepted | Verdict::Scored { .. } => true,
             Verdict::Points { points, full, .. } => full_points(points, full.as_deref()),
             _ => false,
         }
@@ -337,8 +343,19 @@ pub fn judge_kattis_interactive(
     )?;
     let message = std::fs::read(feedback.join("judgemessage.txt")).unwrap_or_default();
     let message = crate::judging::answer::first_line_and_rest(&message);
+    let verdict = Verdict::of_kattis_interaction(&interaction, limits.time, message);
+    // A scoring problem's accepted case: its score shown.
+    let score = std::fs::read_to_string(feedback.join("score.txt")).ok();
+    let verdict = match (verdict, score.as_deref().map(str::trim)) {
+        (Ok(Verdict::Accepted), Some(score)) if score.parse::<f64>().is_ok() => {
+            Ok(Verdict::Scored {
+                score: score.to_string(),
+            })
+        }
+        (verdict, _) => verdict,
+    };
     Ok(InteractiveJudgement {
-        verdict: Verdict::of_kattis_interaction(&interaction, limits.time, message),
+        verdict,
         output: Vec::new(),
         interaction,
     })
@@ -477,6 +494,7 @@ impl fmt::Display for Verdict {
             Verdict::PartiallyCorrect { pctype, message } => {
                 writeln!(f, "partially correct ({pctype}): {message}")
             }
+            Verdict::Scored { score } => writeln!(f, "score {score} (its score.txt)"),
         }
     }
 }

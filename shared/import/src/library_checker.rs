@@ -959,7 +959,7 @@ fn compile(source: &Path, include: &Path, binary: &Path) -> Result<PathBuf, Stri
 /// stdout, or why it failed.
 fn run_tool(program: &Path, args: &[&str], input: &[u8], what: &str) -> Result<Vec<u8>, String> {
     let limits = Limits {
-        stack_mb: Some(TOOL_STACK_MB),
+        stack_mb: judge::runner::tool_stack_mb(Some(TOOL_STACK_MB)),
         output_mb: Some(TOOL_OUTPUT_MB),
         ..Limits::time(TOOL_TIME)
     };

@@ -563,7 +563,7 @@ fn arguments(program: &Prepared, more: &[String]) -> Result<Vec<String>, String>
 /// the package).
 fn tool_limits(testset: &Testset) -> Limits {
     Limits {
-        stack_mb: Some(testset.memory_mb),
+        stack_mb: judge::runner::tool_stack_mb(Some(testset.memory_mb)),
         ..Limits::time(TOOL_TIME)
     }
 }

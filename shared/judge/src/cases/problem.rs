@@ -55,7 +55,7 @@ use crate::cases::programs::{Prepared, Sources};
 use crate::judging::answer::{Checking, VALIDATION_TIME};
 use crate::judging::case_io::CaseIo;
 use crate::judging::compare::{DefaultValidator, Mode};
-use crate::runner::Limits;
+use crate::runner::{tool_stack_mb, Limits};
 
 const JUDGE_TABLE: &str = "package.metadata.judge";
 /// The tables of [`CaseGroup`]s, `[[package.metadata.judge.group]]`.
@@ -708,7 +708,7 @@ impl Problem {
             return Checking::Compare(self.compare);
         };
         // A stack as large as the submission's, as judges give every program.
-        checker.with_stack(self.limits().stack_mb)
+        checker.with_stack(tool_stack_mb(self.limits().stack_mb))
     }
 
     /// Its input validators, each made ready to run (built into `bin_dir` as
@@ -857,9 +857,8 @@ impl Problem {
                     crate::show::show_path(path)
                 )));
             }
-            return Ok(
-                Checking::checker_program(prepared.program).with_stack(self.limits().stack_mb)
-            );
+            return Ok(Checking::checker_program(prepared.program)
+                .with_stack(tool_stack_mb(self.limits().stack_mb)));
         }
         let Some(validator) = &self.output_validator else {
             return Ok(self.checking(bin_dir));
@@ -873,7 +872,7 @@ impl Problem {
             args: prepared.args,
             flags: validator.flags.clone(),
             time_limit: VALIDATION_TIME,
-            stack_mb: self.limits().stack_mb,
+            stack_mb: tool_stack_mb(self.limits().stack_mb),
         })
     }
 }

@@ -570,7 +570,12 @@ pub fn check_cases_noting(
                 .into_iter()
                 .chain(input_validators.iter().map(|validator| {
                     let flags = input_flags.unwrap_or(&validator.flags);
-                    validate_with_input_validator(validator, flags, &input, limits.stack_mb)
+                    validate_with_input_validator(
+                        validator,
+                        flags,
+                        &input,
+                        crate::runner::tool_stack_mb(limits.stack_mb),
+                    )
                 }));
             for validation in validations {
                 match validation? {

@@ -561,7 +561,7 @@ pub const INTERACTOR_AFTER: Duration = CHECKER_LIMIT;
 /// every program a package runs.
 pub fn tool_limits(program: &Limits, after: Duration) -> Limits {
     Limits {
-        stack_mb: program.stack_mb,
+        stack_mb: crate::runner::tool_stack_mb(program.stack_mb),
         ..Limits::time(program.time + after)
     }
 }

@@ -101,6 +101,30 @@ impl Limits {
     }
 }
 
+/// The stack of a tool (a checker, a validator, an interactor, a package's
+/// generator) that should have `wanted` MiB, as judges give every program a
+/// problem runs: at most the system's hard limit (`ulimit -Hs`; macOS has
+/// 64 MB by default), where a submission asking for more is refused (the
+/// verdict would not be the judges'), a tool runs with what the system
+/// gives.
+pub fn tool_stack_mb(wanted: Option<u64>) -> Option<u64> {
+    #[cfg(unix)]
+    {
+        // SAFETY: getrlimit writes into a local struct.
+        let hard = unsafe {
+            let mut current: libc::rlimit = std::mem::zeroed();
+            (libc::getrlimit(libc::RLIMIT_STACK, &mut current) == 0).then_some(current.rlim_max)
+        };
+        if let Some(hard) = hard.filter(|&hard| hard != libc::RLIM_INFINITY) {
+            // rlim_t is u64 on these systems, but not on every one.
+            #[allow(clippy::unnecessary_cast)]
+            let hard_mb = hard as u64 >> 20;
+            return wanted.map(|mb| mb.min(hard_mb));
+        }
+    }
+    wanted
+}
+
 /// MiB to bytes, saturating (a limit that large is no limit).
 fn mib(megabytes: u64) -> u64 {
     megabytes.saturating_mul(1 << 20)
@@ -527,6 +551,35 @@ mod tests {
         ] {
             assert_eq!(ntstatus_name(code), name, "{code:#X}");
         }
+    }
+
+    #[test]
+    fn a_tools_stack_is_what_it_wants_at_most_the_hard_limit() {
+        assert_eq!(tool_stack_mb(None), None);
+        let hard_mb = {
+            #[cfg(unix)]
+            {
+                // SAFETY: getrlimit writes into a local struct.
+                let hard = unsafe {
+                    let mut current: libc::rlimit = std::mem::zeroed();
+                    libc::getrlimit(libc::RLIMIT_STACK, &mut current);
+                    current.rlim_max
+                };
+                #[allow(clippy::unnecessary_cast)]
+                let hard_mb = hard as u64 >> 20;
+                (hard != libc::RLIM_INFINITY).then_some(hard_mb)
+            }
+            #[cfg(not(unix))]
+            {
+                None::<u64>
+            }
+        };
+        let wanted = 1 << 20;
+        assert_eq!(
+            tool_stack_mb(Some(wanted)),
+            Some(hard_mb.unwrap_or(wanted).min(wanted))
+        );
+        assert_eq!(tool_stack_mb(Some(1)), Some(1));
     }
 
     #[test]

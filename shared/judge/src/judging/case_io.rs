@@ -8,7 +8,7 @@ use std::fs::File;
 use std::io::{self, Read};
 use std::path::Path;
 
-use crate::runner::{execute_in, execute_with, Execution, Limits};
+use crate::runner::{execute_in, Execution, Limits};
 use crate::scratch;
 
 /// Where a problem's program reads its input and writes its answer.
@@ -49,22 +49,24 @@ impl CaseIo {
         reads.chain(writes).collect()
     }
 
-    /// Runs `program` on `input` under `limits` as its judge does. With a
-    /// file on either side, it starts in a fresh scratch folder (removed
-    /// afterwards) holding the input file, its stdin then empty; its answer
-    /// is then its output file's content (see [`CaseRun::execution`]).
+    /// Runs `program` on `input` under `limits` as its judge does: in a
+    /// fresh scratch folder (removed afterwards), so that a file it writes
+    /// lands nowhere of the user's, as judges start a program in a folder of
+    /// its own. With a file on either side, that folder holds the input
+    /// file, its stdin then empty; its answer is then its output file's
+    /// content (see [`CaseRun::execution`]).
     ///
     /// # Errors
     /// When the program cannot be started, or the scratch folder or the
     /// input file cannot be written.
     pub fn run(&self, program: &Path, input: &[u8], limits: &Limits) -> io::Result<CaseRun> {
+        let folder = scratch::tempdir()?;
         if self.is_stdio() {
             return Ok(CaseRun {
-                execution: execute_with(program, &[], input, limits)?,
+                execution: execute_in(program, &[], input, limits, folder.path())?,
                 answer_missing: None,
             });
         }
-        let folder = scratch::tempdir()?;
         let stdin = match &self.input_file {
             Some(name) => {
                 std::fs::write(folder.path().join(name), input)?;

@@ -22,7 +22,7 @@ use std::path::Path;
 
 use crate::judging::answer::KattisValidator;
 use crate::judging::verdict::{judge_kattis_interactive, Verdict};
-use crate::runner::{execute_with, Execution, Limits};
+use crate::runner::{execute_in, Execution, Limits};
 
 /// The file of the feedback folder that asks for another pass.
 pub const NEXT_PASS: &str = "nextpass.in";
@@ -71,7 +71,9 @@ pub fn judge_multi_pass(
             )?;
             (judged.verdict, judged.interaction.program)
         } else {
-            let run = execute_with(program, &[], &fs::read(&input)?, limits)?;
+            // In a folder of its own, apart from the feedback folder.
+            let work = crate::scratch::tempdir()?;
+            let run = execute_in(program, &[], &fs::read(&input)?, limits, work.path())?;
             let verdict = Verdict::of_run(&run, limits.time, |output| {
                 validator.judge(&input, answer, &feedback, output)
             });

@@ -45,6 +45,30 @@ fn a_program_started_in_a_folder_has_it_as_its_working_folder() {
 }
 
 /// `path` relative to `base` (both absolute): `../../target/...`.
+/// A problem's program runs on a case in a folder of its own, as judges
+/// start one: a file it writes lands nowhere of the caller's, and the
+/// folder is gone afterwards.
+#[test]
+fn a_case_runs_in_a_scratch_folder_that_is_removed() {
+    let dir = judge::scratch::tempdir().unwrap();
+    let writes = script(
+        dir.path(),
+        "writes",
+        "echo note > my-local-file.txt && pwd -P",
+    );
+    let io = judge::judging::case_io::CaseIo::default();
+    let run = io
+        .run(&writes, b"", &Limits::time(5 * SECOND))
+        .unwrap()
+        .execution;
+    assert!(run.succeeded(), "{}", run.describe_end());
+    let folder = PathBuf::from(String::from_utf8_lossy(&run.stdout).trim());
+    let cwd = std::env::current_dir().unwrap().canonicalize().unwrap();
+    assert_ne!(folder, cwd);
+    assert!(!cwd.join("my-local-file.txt").exists());
+    assert!(!folder.exists(), "{} was left behind", folder.display());
+}
+
 fn relative_path(path: &Path, base: &Path) -> PathBuf {
     let path = path.canonicalize().unwrap();
     let base = base.canonicalize().unwrap();

@@ -8,16 +8,21 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use judge::cases::problem::{downloads, program_path, Problem};
+use judge::cases::suite::{discover, CaseChoice};
 use judge::runner::measure::{self, Outcome, Streams};
 use judge::scratch::tempdir;
 use lexopt::prelude::*;
 
 const USAGE: &str = "\
-usage: judge run NAME [--input FILE | --latest DIR]
+usage: judge run NAME [--input FILE | --case PATTERN | --latest DIR]
 
 Runs NAME's release build once, with no time limit, on FILE, or on stdin
 (read to its end first), and prints its output; its time and peak memory
 go to stderr after its own stderr: a custom test.
+  --case PATTERN  on a stored case's input: the one case of
+                io-tests/NAME that PATTERN chooses (its name, a glob or a
+                group, as `judge check --case`); one that chooses none, or
+                several, is refused, naming them.
   --latest DIR  for a problem whose judge hands its input out to download
                 (input-pattern in its manifest, as the listener writes it
                 for Meta Hacker Cup): runs on the newest file of DIR whose
@@ -64,6 +69,8 @@ impl From<lexopt::Error> for Stop {
 enum Input {
     Stdin,
     File(PathBuf),
+    /// A stored case, chosen by `--case`.
+    Case(String),
     Latest(PathBuf),
 }
 
@@ -79,12 +86,13 @@ fn run() -> Result<(), Stop> {
         match arg {
             Long("root") => root = Some(parser.value()?.into()),
             Long("bin-dir") => bin_dir = Some(parser.value()?.into()),
-            Long("input") | Long("latest") if !matches!(input, Input::Stdin) => {
+            Long("input") | Long("latest") | Long("case") if !matches!(input, Input::Stdin) => {
                 return Err(Stop::Setup(
-                    "--input and --latest: one or the other".to_string(),
+                    "--input, --case and --latest: one of them".to_string(),
                 ));
             }
             Long("input") => input = Input::File(parser.value()?.into()),
+            Long("case") => input = Input::Case(parser.value()?.string()?),
             Long("latest") => input = Input::Latest(parser.value()?.into()),
             Short('h') | Long("help") => return Err(Stop::Help),
             Value(value) if name.is_none() => name = Some(value.string()?),
@@ -109,6 +117,27 @@ fn run() -> Result<(), Stop> {
     let scratch = tempdir().map_err(|error| Stop::Setup(error.to_string()))?;
     let (input_path, answer) = match input {
         Input::File(path) => (path, None),
+        Input::Case(pattern) => {
+            let suite = discover(&problem.io_tests_dir)
+                .map_err(|error| Stop::Setup(format!("{name}: cannot read its cases: {error}")))?;
+            let choice = CaseChoice {
+                patterns: vec![pattern.clone()],
+            };
+            let chosen = choice
+                .chosen(&suite)
+                .map_err(|reason| Stop::Setup(format!("{name}: {reason}")))?;
+            match chosen[..] {
+                [case] => (case.input.clone(), None),
+                _ => {
+                    let names: Vec<&str> = chosen.iter().map(|case| case.name.as_str()).collect();
+                    return Err(Stop::Setup(format!(
+                        "{name}: --case {pattern} chooses {} cases ({}): run takes one",
+                        names.len(),
+                        names.join(", ")
+                    )));
+                }
+            }
+        }
         Input::Stdin => {
             let path = scratch.path().join("stdin");
             let mut text = Vec::new();

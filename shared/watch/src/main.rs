@@ -11,13 +11,15 @@ use lexopt::prelude::*;
 use notify::{Event, EventKind, RecursiveMode, Watcher};
 
 const USAGE: &str = "\
-usage: judge watch NAME
+usage: judge watch NAME [--case PATTERN]...
 
 Judges NAME as `judge check NAME` does (its build's errors as cargo prints
 them, then a line per case), then again on every save of its crate
 (crates/NAME: main.rs, the other sources, the manifest) or of its cases
 (io-tests/NAME), the screen cleared first. Saves in a burst (an editor
-writes a file in steps) count once. Ctrl-C ends it.";
+writes a file in steps) count once. --case PATTERN (repeatable) judges
+only the cases it chooses, as `judge check NAME --case PATTERN` does.
+Ctrl-C ends it.";
 
 /// How long after the last change of a burst the problem is judged.
 const QUIET: Duration = Duration::from_millis(300);
@@ -39,11 +41,13 @@ fn main() -> ExitCode {
 fn run() -> Result<(), Option<String>> {
     let mistake = |error: lexopt::Error| Some(format!("{error}\ntry `judge help watch`"));
     let (mut root, mut bin_dir, mut name) = (None::<PathBuf>, None::<PathBuf>, None::<String>);
+    let mut cases = Vec::new();
     let mut parser = lexopt::Parser::from_env();
     while let Some(arg) = parser.next().map_err(mistake)? {
         match arg {
             Long("root") => root = Some(parser.value().map_err(mistake)?.into()),
             Long("bin-dir") => bin_dir = Some(parser.value().map_err(mistake)?.into()),
+            Long("case") => cases.push(parser.value().map_err(mistake)?),
             Short('h') | Long("help") => return Err(None),
             Value(value) if name.is_none() => name = Some(value.string().map_err(mistake)?),
             _ => return Err(mistake(arg.unexpected())),
@@ -83,7 +87,7 @@ fn run() -> Result<(), Option<String>> {
         }
     }
     loop {
-        judge(&root, &bin_dir, &name);
+        judge(&root, &bin_dir, &name, &cases);
         println!("watching crates/{name} and io-tests/{name}: save to judge again (Ctrl-C ends)");
         let _ = io::stdout().flush();
         // The first change of a burst, then quiet.
@@ -102,8 +106,9 @@ fn run() -> Result<(), Option<String>> {
     }
 }
 
-/// The screen cleared, then `judge check NAME` (which builds first).
-fn judge(root: &Path, bin_dir: &Path, name: &str) {
+/// The screen cleared, then `judge check NAME` (which builds first), on the
+/// cases `--case` chose.
+fn judge(root: &Path, bin_dir: &Path, name: &str, cases: &[std::ffi::OsString]) {
     print!("\x1b[2J\x1b[H");
     let _ = io::stdout().flush();
     let judge = bin_dir.join(format!("judge{}", std::env::consts::EXE_SUFFIX));
@@ -111,6 +116,11 @@ fn judge(root: &Path, bin_dir: &Path, name: &str) {
         .args(["check", "--root"])
         .arg(root)
         .arg(name)
+        .args(
+            cases
+                .iter()
+                .flat_map(|case| [std::ffi::OsStr::new("--case"), case]),
+        )
         .stdin(Stdio::null())
         .status();
     if let Err(error) = status {

@@ -9,6 +9,72 @@ use std::path::{Path, PathBuf};
 
 use crate::show::{self, show_path};
 
+/// Cases chosen by name (`--case PATTERN`, repeatable; a filter of `cargo
+/// test -p NAME -- PATTERN`): a case is chosen when some pattern is its name,
+/// a glob matching it (`*` any characters, `?` one: `stress-*`), or a group
+/// it is under (`secret-group1` chooses `secret-group1-01`, ...).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CaseChoice {
+    pub patterns: Vec<String>,
+}
+
+impl CaseChoice {
+    /// Whether `pattern` chooses the case `name`.
+    pub fn matches(pattern: &str, name: &str) -> bool {
+        fn glob(pattern: &[u8], text: &[u8]) -> bool {
+            match (pattern.first(), text.first()) {
+                (None, None) => true,
+                (Some(b'*'), _) => {
+                    glob(&pattern[1..], text) || (!text.is_empty() && glob(pattern, &text[1..]))
+                }
+                (Some(b'?'), Some(_)) => glob(&pattern[1..], &text[1..]),
+                (Some(p), Some(t)) if p == t => glob(&pattern[1..], &text[1..]),
+                _ => false,
+            }
+        }
+        glob(pattern.as_bytes(), name.as_bytes())
+            || name
+                .strip_prefix(pattern)
+                .is_some_and(|rest| rest.starts_with('-'))
+    }
+
+    /// Whether it chooses the case `name`.
+    pub fn chooses(&self, name: &str) -> bool {
+        self.patterns
+            .iter()
+            .any(|pattern| CaseChoice::matches(pattern, name))
+    }
+
+    /// The cases of `suite` it chooses, in order.
+    ///
+    /// # Errors
+    /// A pattern that chooses none of them: the message names the pattern
+    /// and the cases there are.
+    pub fn chosen<'a>(&self, suite: &'a TestSuite) -> Result<Vec<&'a TestCase>, String> {
+        if let Some(pattern) = self.patterns.iter().find(|pattern| {
+            !suite
+                .cases
+                .iter()
+                .any(|case| CaseChoice::matches(pattern, &case.name))
+        }) {
+            let names: Vec<&str> = suite.cases.iter().map(|case| case.name.as_str()).collect();
+            return Err(format!(
+                "--case {pattern} chooses none of its cases, which are: {}",
+                if names.is_empty() {
+                    "none".to_string()
+                } else {
+                    names.join(", ")
+                }
+            ));
+        }
+        Ok(suite
+            .cases
+            .iter()
+            .filter(|case| self.chooses(&case.name))
+            .collect())
+    }
+}
+
 /// One stored case.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TestCase {
@@ -142,6 +208,42 @@ pub fn discover(dir: &Path) -> io::Result<TestSuite> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_case_is_chosen_by_its_name_a_glob_or_its_group() {
+        let matches = CaseChoice::matches;
+        assert!(matches("sample-2", "sample-2"));
+        assert!(!matches("sample-2", "sample-20"));
+        assert!(matches("stress-*", "stress-17"));
+        assert!(matches("s?mple-*", "sample-1"));
+        assert!(matches("secret-group1", "secret-group1-03"));
+        assert!(!matches("secret-group1", "secret-group10-03"));
+        assert!(!matches("sample", "samples-1"));
+        let suite = TestSuite {
+            cases: ["sample-1", "sample-2", "stress-5"]
+                .map(|name| TestCase {
+                    name: name.to_string(),
+                    input: PathBuf::from(format!("{name}.in")),
+                    output: PathBuf::from(format!("{name}.out")),
+                })
+                .to_vec(),
+            ..TestSuite::default()
+        };
+        let choice = |patterns: &[&str]| CaseChoice {
+            patterns: patterns.iter().map(|pattern| pattern.to_string()).collect(),
+        };
+        let names = |chosen: Vec<&TestCase>| -> Vec<String> {
+            chosen.iter().map(|case| case.name.clone()).collect()
+        };
+        assert_eq!(
+            names(choice(&["stress-*", "sample-2"]).chosen(&suite).unwrap()),
+            ["sample-2", "stress-5"]
+        );
+        assert_eq!(
+            choice(&["sample-2", "huge"]).chosen(&suite).unwrap_err(),
+            "--case huge chooses none of its cases, which are: sample-1, sample-2, stress-5"
+        );
+    }
+
     use super::*;
 
     #[test]

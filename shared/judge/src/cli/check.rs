@@ -9,9 +9,10 @@ use lexopt::prelude::*;
 use lexopt::Parser;
 
 use judge::cases::problem::{crate_folders, is_problem, program_path, Problem};
+use judge::cases::suite::{discover, CaseChoice};
 use judge::commands::build::Build;
 use judge::commands::check::{
-    check_workspace_problem, on_every_core, on_every_core_beside, workspace_programs, Summary,
+    check_workspace_cases, on_every_core, on_every_core_beside, workspace_programs, Summary,
 };
 use judge::commands::passed::{self, Record, Shared, Stamps};
 use judge::runner::Backend;
@@ -20,7 +21,7 @@ use crate::cli::*;
 
 pub(crate) const HELP: &str = "\
 usage: judge check [--root DIR] [--bin-dir DIR | --no-build] [--force]
-                   [PROBLEM...]
+                   [PROBLEM...] [--case PATTERN]...
 
 Checks each problem's built binary (BIN-DIR/PROBLEM) against
 ROOT/io-tests/PROBLEM under the limits in its crate's
@@ -50,6 +51,13 @@ itself): one
 line counts those, and --force judges every problem. The record of
 passes is BIN-DIR/judge-passed/_passed, so a fresh clone starts without
 one.
+--case PATTERN (repeatable, with PROBLEM) judges only the cases it
+chooses: a case's name (sample-2), a glob (stress-*: * any characters,
+? one), or a group the case is under (secret-group1 chooses
+secret-group1-01, ...); the problem's first line says how many of its
+cases were chosen. A pattern that chooses none exits 2, naming the cases
+there are. Chosen cases are always judged, and their pass is no pass of
+the whole problem: nothing is recorded.
 Prints a line per case and closes with `N passed, M failed`;
 exits 1 if anything failed, 2 on a usage error.";
 
@@ -60,27 +68,45 @@ pub(crate) struct CheckOptions {
     problems: Vec<String>,
     /// Judges every problem, even one unchanged since it passed.
     force: bool,
+    /// `--case`: only the cases these choose, of each problem named.
+    choice: Option<CaseChoice>,
 }
 
 pub(crate) fn parse_check(parser: &mut Parser) -> Result<CheckOptions, Stop> {
     let mut place = Place::default();
     let mut problems = Vec::new();
     let mut force = false;
+    let mut patterns = Vec::new();
     while let Some(arg) = parser.next()? {
         match arg {
             Long("root") => place.root = Some(parser.value()?.into()),
             Long("bin-dir") => place.bin_dir = Some(parser.value()?.into()),
             Long("no-build") => place.no_build = true,
             Long("force") => force = true,
+            Long("case") => {
+                let pattern = parser.value()?.string()?;
+                if pattern.is_empty() {
+                    return Err(Stop::mistake(
+                        "--case takes a case's name, a glob or a group".to_string(),
+                    ));
+                }
+                patterns.push(pattern);
+            }
             Value(problem) => problems.push(problem.string()?),
             Short('h') | Long("help") => return Err(Stop::Help(HELP)),
             _ => return Err(arg.unexpected().into()),
         }
     }
+    if !patterns.is_empty() && problems.is_empty() {
+        return Err(Stop::mistake(
+            "--case chooses cases of the problems named: give a PROBLEM".to_string(),
+        ));
+    }
     Ok(CheckOptions {
         place,
         problems,
         force,
+        choice: (!patterns.is_empty()).then_some(CaseChoice { patterns }),
     })
 }
 
@@ -102,10 +128,12 @@ pub(crate) fn check(options: &CheckOptions) -> Result<Summary, Failure> {
     // then on this one too): with hundreds of problems and nothing changed,
     // the two are the whole check.
     // Without what the problems share, nothing is skipped or recorded.
+    // Chosen cases are always judged: a pass of some stands for nothing.
+    let skip_unchanged = !options.force && options.choice.is_none();
     let (shared, stamps_now) = on_every_core_beside(
         || Shared::of(&root, backend.name(), cargo.as_deref()).ok(),
         &names,
-        |name| (!options.force).then(|| record.stamps_now(name)).flatten(),
+        |name| skip_unchanged.then(|| record.stamps_now(name)).flatten(),
     );
     // A problem unchanged since it passed is neither read, built nor judged.
     let (mut unchanged, mut cases_not_run, mut changed) = (0, 0, Vec::new());
@@ -131,6 +159,16 @@ pub(crate) fn check(options: &CheckOptions) -> Result<Summary, Failure> {
     })
     .into_iter()
     .collect::<Result<Vec<Problem>, String>>()?;
+    // A pattern that chooses no case is refused before anything is built.
+    if let Some(choice) = &options.choice {
+        for problem in &to_judge {
+            let suite = discover(&problem.io_tests_dir)
+                .map_err(|error| format!("{}: cannot read the cases: {error}", problem.name))?;
+            choice
+                .chosen(&suite)
+                .map_err(|reason| format!("{}: {reason}", problem.name))?;
+        }
+    }
     // The paths a problem's result depends on, and their fingerprint.
     let stamps = |problem: &Problem| {
         let programs = workspace_programs(problem, &program_path(&bin_dir, &problem.name)).ok()?;
@@ -152,9 +190,12 @@ pub(crate) fn check(options: &CheckOptions) -> Result<Summary, Failure> {
     let mut stdout = io::stdout().lock();
     for problem in &to_judge {
         let binary = program_path(&bin_dir, &problem.name);
-        let summary = check_workspace_problem(problem, &binary, &mut stdout, style())?;
+        let chosen = options.choice.as_ref();
+        let summary = check_workspace_cases(problem, &binary, chosen, &mut stdout, style())?;
         stdout.flush()?;
         let recorded = match stamps(problem) {
+            // Chosen cases passing leave the record as it was.
+            _ if chosen.is_some() => Ok(()),
             Some((paths, now)) if summary.failed == 0 && summary.passed > 0 => {
                 record.pass(&problem.name, paths, now, summary.passed)
             }

@@ -33,17 +33,19 @@ as it is; other judges: the bundle), and says where to paste it.
 
 /// `judge help watch`: the tool's own `--help` says the same.
 pub(crate) const WATCH_HELP: &str = "\
-usage: judge watch NAME
+usage: judge watch NAME [--case PATTERN]...
 
 Judges NAME as `judge check NAME` does, then again on every save of its
 crate or its cases (a burst of saves counts once), the screen cleared
-first. Ctrl-C ends it.";
+first; with --case, only the cases chosen (as `judge check --case`).
+Ctrl-C ends it.";
 
 /// `judge help run`: the tool's own `--help` says the rest.
 pub(crate) const RUN_HELP: &str = "\
-usage: judge run NAME [--input FILE | --latest DIR]
+usage: judge run NAME [--input FILE | --case PATTERN | --latest DIR]
 
-Runs NAME's release build once, with no time limit, on FILE or on stdin,
+Runs NAME's release build once, with no time limit, on FILE, on a stored
+case's input (--case: its name, a glob or a group choosing one) or on stdin,
 and prints its output, then its time and peak memory. --latest DIR runs a
 problem whose input is downloaded (input-pattern in its manifest) on the
 newest matching file of DIR and writes its answer-file beside it.

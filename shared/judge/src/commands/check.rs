@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use crate::cases::problem::{program_path, InputValidator, Piece, Problem, ValidatorConvention};
-use crate::cases::suite::discover;
+use crate::cases::suite::{discover, CaseChoice, TestCase};
 use crate::judging::answer::{Checking, KattisValidator};
 use crate::judging::multipass::judge_multi_pass;
 use crate::judging::verdict::{
@@ -63,6 +63,15 @@ pub(crate) fn indented(details: &str) -> String {
         let _ = writeln!(text, "     {line}");
         text
     })
+}
+
+/// `s` for a count other than one.
+fn plural(count: usize) -> &'static str {
+    if count == 1 {
+        ""
+    } else {
+        "s"
+    }
 }
 
 fn millis(duration: Duration) -> u128 {
@@ -270,6 +279,21 @@ pub fn check_workspace_problem(
     out: &mut dyn Write,
     style: Style,
 ) -> io::Result<Summary> {
+    check_workspace_cases(problem, binary, None, out, style)
+}
+
+/// [`check_workspace_problem`] on the cases `chosen` (`--case`), all of
+/// them when `None`.
+///
+/// # Errors
+/// As [`check_workspace_problem`].
+pub fn check_workspace_cases(
+    problem: &Problem,
+    binary: &Path,
+    chosen: Option<&CaseChoice>,
+    out: &mut dyn Write,
+    style: Style,
+) -> io::Result<Summary> {
     let judged = WorkspaceJudges::of(problem, binary)?;
     let judges = Judges {
         validator: judged.validator.as_deref(),
@@ -279,7 +303,19 @@ pub fn check_workspace_problem(
     };
     let note = (judged.validator.is_none() && judged.input_validators.is_empty())
         .then(|| unvalidated_note(&problem.name, "inputs"));
-    check_cases(problem, binary, &judges, note.as_deref(), out, style)
+    let mut noted = Noted {
+        chosen,
+        ..Noted::default()
+    };
+    check_cases_noting(
+        problem,
+        binary,
+        &judges,
+        note.as_deref(),
+        out,
+        style,
+        &mut noted,
+    )
 }
 
 /// What judges a problem of the workspace besides its binary, all beside it.
@@ -415,6 +451,8 @@ pub struct Noted<'a> {
     /// the cases after it not run (a judge's lazy evaluation); `None`
     /// judges every case.
     pub settled: Option<&'a dyn Fn(&str) -> bool>,
+    /// The cases to judge (`--case`); `None`: all of them.
+    pub chosen: Option<&'a CaseChoice>,
 }
 
 /// [`check_cases`], noting in `noted` the code of each case judged, and
@@ -450,7 +488,7 @@ pub fn check_cases_noting(
         error(out, &mut summary, reason)?;
         return Ok(summary);
     }
-    let suite = match discover(&problem.io_tests_dir) {
+    let mut suite = match discover(&problem.io_tests_dir) {
         Ok(suite) => suite,
         Err(cause) => {
             writeln!(out, "{}", problem.name)?;
@@ -458,6 +496,23 @@ pub fn check_cases_noting(
             return Ok(summary);
         }
     };
+    let all = suite.cases.len();
+    if let Some(choice) = noted.chosen {
+        match choice.chosen(&suite) {
+            Ok(cases) => {
+                let cases: Vec<TestCase> = cases.into_iter().cloned().collect();
+                suite.cases = cases;
+                suite
+                    .orphans
+                    .retain(|orphan| choice.chooses(&orphan.name()));
+            }
+            Err(reason) => {
+                writeln!(out, "{}", problem.name)?;
+                error(out, &mut summary, reason)?;
+                return Ok(summary);
+            }
+        }
+    }
     let count = suite.cases.len();
     let limits = problem.limits();
     let memory = match (limits.memory_mb, limits.stack_mb) {
@@ -482,11 +537,14 @@ pub fn check_cases_noting(
         groups => format!("{judged_by}, {groups} groups with flags of their own"),
     };
     let files = problem.case_io.heading_note();
+    let cases = match noted.chosen {
+        Some(_) => format!("{count} of {all} case{} chosen", plural(all)),
+        None => format!("{count} case{}", plural(count)),
+    };
     writeln!(
         out,
-        "{} ({count} case{}, time limit {} ms{memory}{output}{files}{judged_by})",
+        "{} ({cases}, time limit {} ms{memory}{output}{files}{judged_by})",
         problem.name,
-        if count == 1 { "" } else { "s" },
         millis(problem.time_limit)
     )?;
     if interactor.is_some() && !problem.case_io.is_stdio() {

@@ -13,7 +13,8 @@ use std::time::Instant;
 use lexopt::prelude::*;
 
 use crate::cases::problem::Problem;
-use crate::commands::check::{check_workspace_problem, Style};
+use crate::cases::suite::{discover, CaseChoice};
+use crate::commands::check::{check_workspace_cases, Style};
 
 /// The name of the one test, as libtest would list it.
 const TEST: &str = "stored_cases_pass";
@@ -30,6 +31,10 @@ struct Asked {
     selected: bool,
     /// `--nocapture` or `--show-output`: the report on success too.
     show_output: bool,
+    /// Filters that do not name the test, each then a case's name, glob or
+    /// group (`cargo test -p NAME -- sample-2`), when the test is not
+    /// skipped and not asked for by `--exact`.
+    case_filters: Vec<String>,
 }
 
 fn asked(args: impl IntoIterator<Item = OsString>) -> Result<Asked, lexopt::Error> {
@@ -58,9 +63,11 @@ fn asked(args: impl IntoIterator<Item = OsString>) -> Result<Asked, lexopt::Erro
             TEST.contains(pattern.as_str())
         }
     };
-    asked.selected = (filters.is_empty() || filters.iter().any(matches))
-        && !skips.iter().any(|skip| TEST.contains(skip.as_str()))
-        && !only_ignored;
+    let allowed = !skips.iter().any(|skip| TEST.contains(skip.as_str())) && !only_ignored;
+    asked.selected = (filters.is_empty() || filters.iter().any(matches)) && allowed;
+    if allowed && !asked.selected && !exact {
+        asked.case_filters = filters;
+    }
     Ok(asked)
 }
 
@@ -82,13 +89,15 @@ pub fn io_tests_main(manifest_dir: &str, binary: &str) -> ExitCode {
         println!("{TEST}: test");
         return ExitCode::SUCCESS;
     }
-    if !asked.selected {
+    // Filters that choose cases: those cases alone.
+    let choice = chosen_cases(Path::new(manifest_dir), &asked.case_filters);
+    if !asked.selected && choice.is_none() {
         println!("\nrunning 0 tests\n\ntest result: ok. 0 passed; 0 failed; 0 ignored; 0 measured; 1 filtered out; finished in 0.00s\n");
         return ExitCode::SUCCESS;
     }
     println!("\nrunning 1 test");
     let started = Instant::now();
-    let (report, passed) = judged(Path::new(manifest_dir), Path::new(binary));
+    let (report, passed) = judged(Path::new(manifest_dir), Path::new(binary), choice.as_ref());
     let seconds = started.elapsed().as_secs_f64();
     if passed {
         println!("test {TEST} ... ok");
@@ -104,15 +113,37 @@ pub fn io_tests_main(manifest_dir: &str, binary: &str) -> ExitCode {
     }
 }
 
-/// The report of judging `binary` on the problem's cases, and whether every
-/// case passed.
-fn judged(manifest_dir: &Path, binary: &Path) -> (String, bool) {
+/// The cases of the problem at `manifest_dir` that `filters` choose (each a
+/// case's name, glob or group; a filter that chooses none is another test
+/// binary's), or `None` when they choose none.
+fn chosen_cases(manifest_dir: &Path, filters: &[String]) -> Option<CaseChoice> {
+    if filters.is_empty() {
+        return None;
+    }
+    let problem = Problem::from_manifest_dir(manifest_dir).ok()?;
+    let suite = discover(&problem.io_tests_dir).ok()?;
+    let patterns: Vec<String> = filters
+        .iter()
+        .filter(|filter| {
+            suite
+                .cases
+                .iter()
+                .any(|case| CaseChoice::matches(filter, &case.name))
+        })
+        .cloned()
+        .collect();
+    (!patterns.is_empty()).then_some(CaseChoice { patterns })
+}
+
+/// The report of judging `binary` on the problem's cases (those `chosen`,
+/// else all), and whether every case judged passed.
+fn judged(manifest_dir: &Path, binary: &Path, chosen: Option<&CaseChoice>) -> (String, bool) {
     let problem = match Problem::from_manifest_dir(manifest_dir) {
         Ok(problem) => problem,
         Err(error) => return (format!("cannot load the problem: {error}"), false),
     };
     let mut report = Vec::new();
-    match check_workspace_problem(&problem, binary, &mut report, Style::Plain) {
+    match check_workspace_cases(&problem, binary, chosen, &mut report, Style::Plain) {
         Ok(summary) => {
             let mut text = String::from_utf8_lossy(&report).into_owned();
             if summary.failed > 0 {
@@ -155,6 +186,20 @@ mod tests {
         assert!(!runs(&["--exact", "stored"]));
         // A value of an option is no filter.
         assert!(runs(&["--format", "terse"]));
+    }
+
+    #[test]
+    fn a_filter_that_names_no_test_may_name_cases() {
+        assert_eq!(
+            of(&["sample-2", "stress-*"]).case_filters,
+            ["sample-2", "stress-*"]
+        );
+        assert!(of(&["stored"]).case_filters.is_empty(), "the test itself");
+        assert!(of(&["--exact", "sample-2"]).case_filters.is_empty());
+        assert!(of(&["--skip", "stored", "sample-2"])
+            .case_filters
+            .is_empty());
+        assert!(of(&["--ignored", "sample-2"]).case_filters.is_empty());
     }
 
     #[test]

@@ -447,8 +447,8 @@ pub fn verify(
             Ok(program) => {
                 let settled = |code: &str| submission.expected.settled_by(code);
                 let mut noted = Noted {
-                    verdicts: Vec::new(),
                     settled: (!all_cases).then_some(&settled as &dyn Fn(&str) -> bool),
+                    ..Noted::default()
                 };
                 let mut report = Vec::new();
                 let summary = check_cases_noting(

@@ -177,3 +177,59 @@ fn only_what_changed_since_it_passed_is_judged_again() {
         "one file for every problem, nothing half-written"
     );
 }
+
+/// Issue 66: `--case` judges the cases it chooses, by name, glob or group;
+/// the heading says how many; their pass records nothing, so the whole
+/// problem is judged next time; a pattern that chooses none exits 2 naming
+/// the cases there are.
+#[test]
+fn chosen_cases_are_judged_alone_and_stand_for_nothing() {
+    let dir = judge::scratch::tempdir().unwrap();
+    let root = dir.path();
+    let bin = root.join("bin");
+    fs::create_dir(&bin).unwrap();
+    problem_crate(root, "p1", 2000, &[]);
+    script(&bin, "p1", "cat");
+    let cases = root.join("io-tests/p1");
+    fs::create_dir_all(&cases).unwrap();
+    for name in [
+        "sample-1",
+        "sample-2",
+        "secret-g1-01",
+        "secret-g1-02",
+        "stress-7",
+    ] {
+        fs::write(cases.join(format!("{name}.in")), "1\n").unwrap();
+        fs::write(cases.join(format!("{name}.out")), "1\n").unwrap();
+    }
+    let runner = (!crate::common::linux_runner()).then_some("unix");
+    let run = |args: &[&str]| check(root, args, runner);
+    let (code, stdout) = run(&["p1", "--case", "sample-2", "--case", "stress-*"]);
+    assert_eq!(code, Some(0), "{stdout}");
+    assert!(stdout.starts_with("p1 (2 of 5 cases chosen, "), "{stdout}");
+    assert!(
+        stdout.contains("\nAC   sample-2 ") && stdout.contains("\nAC   stress-7 "),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("sample-1"), "{stdout}");
+    let (_, stdout) = run(&["p1", "--case", "secret-g1"]);
+    assert!(stdout.starts_with("p1 (2 of 5 cases chosen, "), "{stdout}");
+    // Nothing recorded: the next check judges every case.
+    let (code, stdout) = run(&[]);
+    assert_eq!(code, Some(0), "{stdout}");
+    assert!(stdout.starts_with("p1 (5 cases, "), "{stdout}");
+    let (code, stdout) = run(&["p1", "--case", "secret-g2"]);
+    assert_eq!(code, Some(2), "{stdout}");
+    let output = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(["check", "--root"])
+        .arg(root)
+        .arg("--bin-dir")
+        .arg(&bin)
+        .args(["p1", "--case", "secret-g2"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "judge: p1: --case secret-g2 chooses none of its cases, which are: sample-1, sample-2, secret-g1-01, secret-g1-02, stress-7\n"
+    );
+}

@@ -12,6 +12,7 @@
 //! interactive = true        # optional: judged by an interactor, `<problem>-interact`
 //! validation-passes = 3     # optional: multi-pass, at most 3 passes ([`crate::judging::multipass`])
 //! on-reject = "continue"    # optional: verify judges every case of a submission (a package's groups say so)
+//! template = "templates/main.rs"  # written by `judge new`: the user's template main.rs came from
 //! url = "https://www.acmicpc.net/problem/14952"
 //! growth = 1
 //! single-case = true       # optional: an input is one case, not a count and cases
@@ -149,6 +150,9 @@ pub struct Problem {
     /// its output validator may ask for the program to run again
     /// ([`crate::judging::multipass`]); `None`, one pass.
     pub validation_passes: Option<u32>,
+    /// `template = "PATH"`: the user's template its `main.rs` was made from
+    /// (`judge new`), named when it does not build.
+    pub template: Option<String>,
     /// `on-reject = "continue"` (a package's test data groups say so):
     /// `verify` judges every case of a submission, not up to the first
     /// rejected one.
@@ -504,6 +508,7 @@ impl Problem {
             interactive,
             validation_passes,
             on_reject_continue,
+            template: manifest.string(JUDGE_TABLE, "template")?,
             url: manifest.string(JUDGE_TABLE, "url")?,
             compare,
             checker: manifest.boolean(JUDGE_TABLE, "checker")?.unwrap_or(false),
@@ -629,6 +634,7 @@ impl Problem {
             interactive: false,
             validation_passes: None,
             on_reject_continue: false,
+            template: None,
             url: None,
             compare: Mode::Lines,
             checker: false,

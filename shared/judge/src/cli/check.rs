@@ -184,7 +184,21 @@ pub(crate) fn check(options: &CheckOptions) -> Result<Summary, Failure> {
             .map_err(|error| format!("{}: {error}", problem.name))?;
     }
     if !to_judge.is_empty() {
-        options.place.build(&root, &build)?;
+        options.place.build(&root, &build).map_err(|error| {
+            // A main.rs made from the user's template: the template may be
+            // what does not build.
+            let made_from: Vec<String> = to_judge
+                .iter()
+                .filter_map(|problem| {
+                    let template = problem.template.as_ref()?;
+                    Some(format!(
+                        "\nnote: crates/{}/src/main.rs was made from your template {template}: if the error is in what it wrote, mend the template too",
+                        problem.name
+                    ))
+                })
+                .collect();
+            format!("{error}{}", made_from.concat())
+        })?;
     }
     let mut total = Summary::default();
     let mut stdout = io::stdout().lock();

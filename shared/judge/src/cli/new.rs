@@ -17,6 +17,7 @@ pub(crate) const HELP: &str = "\
 usage: judge new [--root DIR] NAME [--url URL] [--time-limit-ms MS] [--memory-limit-mb MB]
                  [--compare tokens|float[:E]|checker] [--with PIECE,... | --full]
                  [--interactive] [--input-file FILE] [--output-file FILE]
+                 [--template FILE]
 
 Makes the problem NAME: ROOT/crates/NAME (its manifest, an AtCoder-style
 src/main.rs that reads with proconio's input!, and tests/io_tests.rs,
@@ -61,6 +62,14 @@ convention), src/bin/interact.rs, a stub that fails until it is written;
 `interactive = true` goes into the manifest, and a new problem's main.rs
 reads each answer as it comes (a LineSource over stdin) and flushes each
 query.
+
+Your own main.rs: templates/main.rs of the workspace, when it is there
+(templates/interactive.rs for --interactive), or --template FILE for this
+problem alone, is a new problem's main.rs (stdin and stdout; the
+compiled-in one otherwise), with @NAME@, @URL@, @TIME_LIMIT_MS@ and
+@MEMORY_LIMIT_MB@ filled in; the manifest records it (template = ...), and
+a check that cannot build main.rs names it. The listener and import make
+their problems with it too.
 
 --input-file FILE, --output-file FILE: the problem reads its input from
 FILE (or writes its answer to FILE) in its working folder instead of
@@ -111,6 +120,7 @@ pub(crate) fn parse_new(parser: &mut Parser) -> Result<NewOptions, Stop> {
             Long("interactive") => spec.interactive = true,
             Long("input-file") => spec.input_file = Some(parser.value()?.string()?),
             Long("output-file") => spec.output_file = Some(parser.value()?.string()?),
+            Long("template") => spec.template = Some(parser.value()?.into()),
             Value(name) => names.push(name.string()?),
             Short('h') | Long("help") => return Err(Stop::Help(HELP)),
             _ => return Err(arg.unexpected().into()),

@@ -12,8 +12,12 @@
 //! written.
 //!
 //! The files come from `shared/judge/templates/`, compiled in, with `@NAME@`
-//! replaced by the problem's name. [`create`] checks the whole request before
-//! it writes anything.
+//! replaced by the problem's name; a new problem's `main.rs` comes from the
+//! user's own template when there is one ([`user_template`]): the
+//! workspace's `templates/main.rs` (`templates/interactive.rs` for an
+//! interactive problem), or the file `--template` names, with `@NAME@`,
+//! `@URL@`, `@TIME_LIMIT_MS@` and `@MEMORY_LIMIT_MB@` filled in. [`create`]
+//! checks the whole request before it writes anything.
 
 use std::fmt;
 use std::fs::{self, OpenOptions};
@@ -127,6 +131,9 @@ pub struct NewProblem {
     /// Whole tables for the end of the manifest (the importer's
     /// `[[package.metadata.judge.group]]`s), each with its header.
     pub judge_tables: Vec<String>,
+    /// A `main.rs` template of the user's for this problem alone (`judge new
+    /// --template FILE`), in place of the workspace's ([`user_template`]).
+    pub template: Option<PathBuf>,
 }
 
 impl NewProblem {
@@ -492,6 +499,7 @@ const PAIRS: [(&str, &str, Template); 2] = [
 /// writing or formatting fails.
 pub fn create(root: &Path, spec: &NewProblem) -> Result<Created, NewError> {
     check_values(spec)?;
+    let template = user_template(root, spec)?;
     let name = spec.name.as_str();
     let crate_dir = root.join("crates").join(name);
     let io_tests_dir = root.join("io-tests").join(name);
@@ -530,10 +538,22 @@ pub fn create(root: &Path, spec: &NewProblem) -> Result<Created, NewError> {
     if made {
         create_dir(&crate_dir)?;
         create_dir(&io_tests_dir)?;
-        let manifest = manifest(spec);
+        let mut manifest = manifest(spec);
+        if let Some((shown, _)) = &template {
+            // Where main.rs came from: a check that cannot build it says so.
+            manifest = manifest.replacen(
+                "\n[package.metadata.judge]\n",
+                &format!("\n[package.metadata.judge]\n# main.rs was made from this template of yours.\ntemplate = \"{shown}\"\n"),
+                1,
+            );
+        }
         write(&crate_dir.join("Cargo.toml"), manifest.as_bytes())?;
         files.written.push("Cargo.toml".to_string());
-        if spec.input_file.is_some() || spec.output_file.is_some() {
+        if let Some((_, text)) = &template {
+            create_dir(&crate_dir.join("src"))?;
+            write(&crate_dir.join(MAIN.path), text.as_bytes())?;
+            files.written.push(MAIN.path.to_string());
+        } else if spec.input_file.is_some() || spec.output_file.is_some() {
             create_dir(&crate_dir.join("src"))?;
             write(&crate_dir.join(MAIN.path), file_main(spec).as_bytes())?;
             files.written.push(MAIN.path.to_string());
@@ -588,6 +608,59 @@ pub fn create(root: &Path, spec: &NewProblem) -> Result<Created, NewError> {
         lock,
         url: spec.url.clone().unwrap_or_default(),
     })
+}
+
+/// The user's `main.rs` template for the problem `spec` asks for, its
+/// placeholders filled in, and its path as the manifest records it: the
+/// file `--template` names, else the workspace's `templates/main.rs`
+/// (`templates/interactive.rs` for an interactive problem) for a problem
+/// on stdin and stdout; `None` without one (the compiled-in template is
+/// the default).
+///
+/// # Errors
+/// A `--template` file that cannot be read, or a template that is not
+/// UTF-8 text.
+pub fn user_template(root: &Path, spec: &NewProblem) -> Result<Option<(String, String)>, NewError> {
+    let own = root.join("templates").join(if spec.interactive {
+        "interactive.rs"
+    } else {
+        "main.rs"
+    });
+    let stdio = spec.input_file.is_none() && spec.output_file.is_none();
+    let path = match &spec.template {
+        Some(path) => path.clone(),
+        None if stdio && own.is_file() => own,
+        None => return Ok(None),
+    };
+    let text = fs::read_to_string(&path)
+        .map_err(|error| NewError::Invalid(format!("template {}: {error}", path.display())))?;
+    let shown = path
+        .strip_prefix(root)
+        .map(|relative| relative.to_string_lossy().replace('\\', "/"))
+        .unwrap_or_else(|_| path.display().to_string());
+    if shown.contains(['"', '\\']) || shown.contains(char::is_control) {
+        return Err(NewError::Invalid(format!(
+            "template {shown}: its path may not hold a quote, a backslash or a control character"
+        )));
+    }
+    let text = text
+        .replace("@NAME@", &spec.name)
+        .replace("@URL@", spec.url.as_deref().unwrap_or_default())
+        .replace(
+            "@TIME_LIMIT_MS@",
+            &spec
+                .time_limit_ms
+                .unwrap_or(DEFAULT_TIME_LIMIT_MS)
+                .to_string(),
+        )
+        .replace(
+            "@MEMORY_LIMIT_MB@",
+            &spec
+                .memory_limit_mb
+                .unwrap_or(DEFAULT_MEMORY_LIMIT_MB)
+                .to_string(),
+        );
+    Ok(Some((shown, text)))
 }
 
 /// The checks of the request's values, before anything is looked at on disk.
@@ -654,6 +727,7 @@ fn check_existing(spec: &NewProblem, nothing_wanted: bool) -> Result<(), NewErro
         return Err(NewError::Exists { name: name.clone() });
     }
     let settings: Vec<&str> = [
+        ("--template", spec.template.is_some()),
         ("--time-limit-ms", spec.time_limit_ms.is_some()),
         ("--memory-limit-mb", spec.memory_limit_mb.is_some()),
         ("--url", spec.url.is_some()),

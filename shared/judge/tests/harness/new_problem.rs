@@ -470,3 +470,81 @@ fn help_new_shows_the_options() {
     let usage = String::from_utf8(usage.stdout).unwrap();
     assert!(usage.contains("\n  new       Makes a problem"), "{usage}");
 }
+
+/// Issue 66: the user's own template. The workspace's `templates/main.rs`
+/// (and `templates/interactive.rs`) is a new problem's main.rs, its
+/// placeholders filled and its path in the manifest; `--template FILE` for
+/// one problem; without them the compiled-in template; a template that
+/// cannot be read is refused, nothing written.
+#[test]
+fn the_users_template_makes_main_rs() {
+    let root = workspace();
+    let templates = root.path().join("templates");
+    fs::create_dir(&templates).unwrap();
+    fs::write(
+        templates.join("main.rs"),
+        "// @NAME@ from @URL@: @TIME_LIMIT_MS@ ms, @MEMORY_LIMIT_MB@ MB\nfn main() {}\n",
+    )
+    .unwrap();
+    fs::write(
+        templates.join("interactive.rs"),
+        "// @NAME@ talks\nfn main() {}\n",
+    )
+    .unwrap();
+    let made = |spec: NewProblem| {
+        create(root.path(), &spec).unwrap();
+        let crate_dir = root.path().join("crates").join(&spec.name);
+        (
+            fs::read_to_string(crate_dir.join("src/main.rs")).unwrap(),
+            fs::read_to_string(crate_dir.join("Cargo.toml")).unwrap(),
+        )
+    };
+    let (main, manifest) = made(NewProblem {
+        url: Some("https://atcoder.jp/contests/abc086/tasks/abc086_a".to_string()),
+        time_limit_ms: Some(1500),
+        ..NewProblem::named("first")
+    });
+    assert_eq!(
+        main,
+        "// first from https://atcoder.jp/contests/abc086/tasks/abc086_a: 1500 ms, 256 MB\nfn main() {}\n"
+    );
+    assert!(
+        manifest.contains("\ntemplate = \"templates/main.rs\"\n"),
+        "{manifest}"
+    );
+    let (main, _) = made(NewProblem {
+        interactive: true,
+        ..NewProblem::named("talks")
+    });
+    assert_eq!(main, "// talks talks\nfn main() {}\n");
+    // One problem's own.
+    let own = root.path().join("own.rs");
+    fs::write(&own, "// own @NAME@\nfn main() {}\n").unwrap();
+    let (main, manifest) = made(NewProblem {
+        template: Some(own.clone()),
+        ..NewProblem::named("third")
+    });
+    assert_eq!(main, "// own third\nfn main() {}\n");
+    assert!(manifest.contains("\ntemplate = \"own.rs\"\n"), "{manifest}");
+    // Removed: the compiled-in one again, and no template recorded.
+    fs::remove_file(templates.join("main.rs")).unwrap();
+    let (main, manifest) = made(NewProblem::named("fourth"));
+    assert!(
+        main.contains("todo!(\"fourth: write the solution"),
+        "{main}"
+    );
+    assert!(!manifest.contains("template"), "{manifest}");
+    let before = tree(root.path());
+    let message = invalid_message(create(
+        root.path(),
+        &NewProblem {
+            template: Some(root.path().join("missing.rs")),
+            ..NewProblem::named("fifth")
+        },
+    ));
+    assert!(
+        message.starts_with("template ") && message.contains("missing.rs: "),
+        "{message}"
+    );
+    assert_eq!(tree(root.path()), before, "nothing written");
+}

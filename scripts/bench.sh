@@ -1,7 +1,7 @@
 #!/bin/sh
 # Times every problem (or the named ones) against its input-only baseline and
 # prints a Markdown table; --smoke is CI's check, --growth how each cost grows.
-# Options: `cargo judge help bench`.
+# Options: `cargo drill help bench`.
 #
 #   scripts/bench.sh [--runs N] [--seed S] [--size K | --smoke] [PROBLEM...]
 #   scripts/bench.sh --growth [--help | OPTION...] [PROBLEM...]

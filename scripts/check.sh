@@ -1,7 +1,7 @@
 #!/bin/sh
 # Judges every problem (or the named ones) on its stored cases in io-tests/,
 # after building what it runs: a line per case, then `N passed, M failed`;
-# exit 1 on any failure. Options: `cargo judge help check`.
+# exit 1 on any failure. Options: `cargo drill help check`.
 #
 #   scripts/check.sh [PROBLEM...]
 root=$(cd "$(dirname "$0")/.." && pwd) || exit 2

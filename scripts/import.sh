@@ -1,7 +1,7 @@
 #!/bin/sh
 # Makes a problem from a contest's problem package (Kattis/ICPC format: a
 # folder, or a .zip or .kpp), or adds judges' test data (AtCoder's in/ and
-# out/) to a problem. Nothing is overwritten. Options: `cargo judge help import`.
+# out/) to a problem. Nothing is overwritten. Options: `cargo drill help import`.
 #
 #   scripts/import.sh PACKAGE [--name NAME] [--time-limit-ms MS]
 #   scripts/import.sh --cases FOLDER NAME

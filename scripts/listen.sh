@@ -1,7 +1,7 @@
 #!/bin/sh
 # Receives problems from the Competitive Companion browser extension and makes
 # each a problem of this workspace, with its samples and limits; runs until
-# stopped. Options: `cargo judge listen --help`.
+# stopped. Options: `cargo drill listen --help`.
 #
 #   scripts/listen.sh [--port P]
 root=$(cd "$(dirname "$0")/.." && pwd) || exit 2

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Makes a problem (crates/NAME, io-tests/NAME), or adds pieces to one. Options:
-# `cargo judge help new`.
+# `cargo drill help new`.
 #
 #   scripts/new-problem.sh NAME [--url URL] [--time-limit-ms MS] [--memory-limit-mb MB]
 #                               [--compare tokens|float[:E]|checker] [--with PIECE,... | --full]

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Judges PROBLEM on its stored cases and, when every case passes, copies what
 # its judge takes (AtCoder: main.rs; others: the bundle) to the clipboard,
-# saying where to paste it. Options: `cargo judge help submit`.
+# saying where to paste it. Options: `cargo drill help submit`.
 #
 #   scripts/submit.sh PROBLEM [--no-check] [--open] [--print]
 root=$(cd "$(dirname "$0")/.." && pwd) || exit 2

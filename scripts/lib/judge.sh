@@ -1,5 +1,5 @@
 # Sourced by the scripts, from the workspace's root. run_judge COMMAND ARG...
-# does what `cargo judge COMMAND ARG...` does (shared/cargo-judge), with or
+# does what `cargo drill COMMAND ARG...` does (shared/cargo-drill), with or
 # without it installed: it starts the judge that cargo built last, which goes
 # on only when it is the one cargo would run now (`--cargo-if-stale`: `cargo
 # judge --help`) and else hands over to cargo; before there is one, cargo runs

@@ -1,5 +1,5 @@
 //! `import --root DIR PACKAGE [--name NAME] [--time-limit-ms MS]` and
-//! `import --root DIR --cases FOLDER NAME`: see `USAGE`. `cargo judge
+//! `import --root DIR --cases FOLDER NAME`: see `USAGE`. `cargo drill
 //! import` builds it and runs it.
 
 mod cases;

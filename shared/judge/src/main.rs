@@ -4,8 +4,8 @@
 //! struct of its options, the parser that fills it, its help text and what
 //! runs it (an option is a field, a match arm and a help line); `cli/mod.rs`
 //! holds what they share. `judge --help` lists them, `judge help COMMAND`
-//! shows one's help; `cargo judge COMMAND` runs it from anywhere in the
-//! workspace (shared/cargo-judge, installed once), and so do the scripts,
+//! shows one's help; `cargo drill COMMAND` runs it from anywhere in the
+//! workspace (shared/cargo-drill, installed once), and so do the scripts,
 //! through `--cargo-if-stale` (`cli/start.rs`).
 //!
 //! Every option is written `--opt VALUE` or `--opt=VALUE` (parsed by `lexopt`);
@@ -26,8 +26,8 @@ use cli::{bench, check, io_failure, new, outputs, start, stress, test, tools, ve
 
 const USAGE: &str = "\
 usage: judge [--cargo-if-stale] COMMAND [OPTION...]
-       (in this workspace: cargo judge COMMAND, once shared/cargo-judge is
-       installed: cargo install --path shared/cargo-judge)
+       (in this workspace: cargo drill COMMAND, once shared/cargo-drill is
+       installed: cargo install --path shared/cargo-drill)
 
   check     Builds problems and judges them on their stored cases.
   test      Judges any program on a folder of .in/.out cases.
@@ -46,7 +46,7 @@ usage: judge [--cargo-if-stale] COMMAND [OPTION...]
 Options are written `--opt VALUE` or `--opt=VALUE`; `judge COMMAND --help`
 is `judge help COMMAND`.
 
---cargo-if-stale (`cargo judge` and the scripts give it, starting the judge
+--cargo-if-stale (`cargo drill` and the scripts give it, starting the judge
 that cargo built last without cargo): go on only when this judge is the one
 cargo would build and run now (its note, beside it in judge-passed/_cargo,
 written when cargo last ran it, says what it was built from), else run the

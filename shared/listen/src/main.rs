@@ -1,4 +1,4 @@
-//! `listen [--root DIR] [--port P]`: see `USAGE`. `cargo judge listen` builds
+//! `listen [--root DIR] [--port P]`: see `USAGE`. `cargo drill listen` builds
 //! and runs it.
 
 use std::io::{self, Write};

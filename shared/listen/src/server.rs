@@ -124,7 +124,7 @@ impl Listener {
                 }
                 if let Stream::Downloaded { pattern } = &task.input {
                     facts.push(format!(
-                        "its input downloaded (a file named /{pattern}/: cargo judge run {name} --latest DIR)"
+                        "its input downloaded (a file named /{pattern}/: cargo drill run {name} --latest DIR)"
                     ));
                 }
                 match (&task.input, &task.output) {

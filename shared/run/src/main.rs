@@ -1,5 +1,5 @@
 //! `run --root DIR --bin-dir DIR NAME [--input FILE | --latest DIR]`: see
-//! `USAGE`. `cargo judge run` builds what it runs and runs it.
+//! `USAGE`. `cargo drill run` builds what it runs and runs it.
 
 use std::fs;
 use std::io::{self, Read, Write};

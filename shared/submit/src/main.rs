@@ -1,5 +1,5 @@
 //! `submit --root DIR --bin-dir DIR NAME [--no-check] [--open] [--print]`:
-//! see `USAGE`. `cargo judge submit` builds what it runs and runs it.
+//! see `USAGE`. `cargo drill submit` builds what it runs and runs it.
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};

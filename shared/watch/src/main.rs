@@ -1,4 +1,4 @@
-//! `watch --root DIR --bin-dir DIR NAME`: see `USAGE`. `cargo judge watch`
+//! `watch --root DIR --bin-dir DIR NAME`: see `USAGE`. `cargo drill watch`
 //! builds and runs it.
 
 use std::io::{self, Write};

@@ -2,7 +2,7 @@
 //! (`cargo run -p judge`, which built it first if anything it is built from
 //! had changed), a release judge notes itself ([`CargoNote`]) for its next
 //! start without cargo. Started without cargo (`--cargo-if-stale`: `cargo
-//! judge` through shared/cargo-judge, and the scripts), it goes on only when
+//! judge` through shared/cargo-drill, and the scripts), it goes on only when
 //! it is the judge cargo would run, and else hands its arguments over to
 //! cargo: at a thousand problems cargo's reading of the workspace costs more
 //! than a check that finds nothing changed.

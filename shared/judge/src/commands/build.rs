@@ -1,9 +1,9 @@
-//! Building what a command runs, so that `cargo judge check` (or a script) is the
+//! Building what a command runs, so that `cargo drill check` (or a script) is the
 //! whole step: `cargo build --release` of just the binaries the command needs,
 //! never the bundler or the growth tool unless it runs them.
 //!
 //! The binaries go where the running judge is, when that is a `release` folder
-//! (as under `cargo judge` and the scripts, whatever target folder cargo uses),
+//! (as under `cargo drill` and the scripts, whatever target folder cargo uses),
 //! else to `${CARGO_TARGET_DIR:-ROOT/target}/release`.
 
 use std::env;
@@ -127,7 +127,7 @@ impl Build {
         // `cargo run` tells the program which cargo ran it.
         let cargo = env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
         // From the root, so that its .cargo/config.toml applies as it does to
-        // `cargo judge` itself.
+        // `cargo drill` itself.
         let status = Command::new(&cargo)
             .args(["build", "--release", "--quiet", "--manifest-path"])
             .arg(root.join("Cargo.toml"))

@@ -173,7 +173,7 @@ fn changes_a_build(name: &str) -> bool {
         || name.starts_with("CARGO_TARGET_") && name != "CARGO_TARGET_DIR"
 }
 
-/// The compiler that builds the problems. Under cargo (`cargo judge`, which
+/// The compiler that builds the problems. Under cargo (`cargo drill`, which
 /// says where its toolchain is in `CARGO`: `cargo`), its `rustc` and compiler library,
 /// by size and modification time, which an update of the toolchain changes:
 /// asking `rustc -vV` through rustup's proxy costs 20 ms, more than the rest
@@ -697,12 +697,12 @@ fn entries_text(entries: &HashMap<String, Entry>) -> String {
     text
 }
 
-/// What a judge that cargo ran (`cargo judge check`) notes beside itself, in
+/// What a judge that cargo ran (`cargo drill check`) notes beside itself, in
 /// `judge-passed/_cargo` (no problem's name has a `_`): the cargo that ran it,
 /// the toolchain rustup chose for it, and [`Shared`] as it found it then,
 /// which covers this judge's own binary and everything cargo builds it from.
 /// A judge started without cargo (`scripts/check.sh`) that finds the same is
-/// the one `cargo judge` would run: at hundreds of problems cargo's own look
+/// the one `cargo drill` would run: at hundreds of problems cargo's own look
 /// at the workspace, before it runs a judge that is up to date, costs more
 /// than a check that judges nothing.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -12,7 +12,7 @@
 //!   server, as an editor drives it: rust-analyzer started, `initialize` (the
 //!   shipped settings as VS Code sends them), `didOpen`, `didSave`, until
 //!   `publishDiagnostics` brings rustc's error for that file;
-//! - `cargo judge check NAME` (shared/cargo-judge, installed here as a user
+//! - `cargo drill check NAME` (shared/cargo-drill, installed here as a user
 //!   installs it, run from the problem's `src/`) and `scripts/check.sh NAME`
 //!   with nothing changed: both start the judge cargo built last, which asks
 //!   cargo only when it is not the one cargo would run.
@@ -70,7 +70,7 @@ const WRONG_MAIN_RS: &str =
 struct Workspace {
     ws: PathBuf,
     problems: usize,
-    /// `PATH`, with the folder where `cargo install` put `cargo-judge` first.
+    /// `PATH`, with the folder where `cargo install` put `cargo-drill` first.
     path: std::ffi::OsString,
 }
 
@@ -98,10 +98,10 @@ impl Workspace {
         seconds
     }
 
-    /// `cargo judge check line-sg`, from the problem's `src/` as an
+    /// `cargo drill check line-sg`, from the problem's `src/` as an
     /// editor's terminal is.
     fn judge_check(&self) -> Command {
-        let mut command = self.command("cargo", &["judge", "check", "line-sg"]);
+        let mut command = self.command("cargo", &["drill", "check", "line-sg"]);
         command.current_dir(self.ws.join("crates/line-sg/src"));
         command
     }
@@ -377,7 +377,7 @@ fn a_thousand_problems_in_the_editor() {
             .collect(),
         Err(_) => MORE.to_vec(),
     };
-    let path = install_launcher(&source_root(), &base.join("cargo-judge"));
+    let path = install_launcher(&source_root(), &base.join("cargo-drill"));
     let workspaces: Vec<Workspace> = more
         .iter()
         .map(|&more| workspace(&base, more, &path))
@@ -420,7 +420,7 @@ fn a_thousand_problems_in_the_editor() {
         "check --workspace s",
         "check -p s",
         "first diagnostics s",
-        "cargo judge check s",
+        "cargo drill check s",
         "scripts/check.sh s",
     ];
     let mut figures = vec![vec![Vec::new(); names.len()]; workspaces.len()];

@@ -71,14 +71,14 @@ pub(crate) fn source_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// `cargo-judge`, installed from `workspace` as the README says (`cargo
-/// install --path shared/cargo-judge`) under `root`: `PATH` with the folder
+/// `cargo-drill`, installed from `workspace` as the README says (`cargo
+/// install --path shared/cargo-drill`) under `root`: `PATH` with the folder
 /// of the binary first.
 pub(crate) fn install_launcher(workspace: &Path, root: &Path) -> std::ffi::OsString {
     let mut install = Command::new("cargo");
     install
         .args(["install", "--offline", "--quiet", "--path"])
-        .arg(workspace.join("shared/cargo-judge"))
+        .arg(workspace.join("shared/cargo-drill"))
         .arg("--root")
         .arg(root)
         .current_dir(workspace)
@@ -1529,7 +1529,7 @@ fn downloaded_input(s: &Scaffold) {
     let said = listener.send(doubling);
     drop(listener);
     let name = "facebook-2019-a";
-    assert!(said.starts_with(&format!("made {name} (A: Doubling), 1 sample, 360000 ms, 1024 MB, its input downloaded (a file named /doubling_.*input[.]txt/: cargo judge run {name} --latest DIR), its answer uploaded as doubling_output.txt: ")), "{said}");
+    assert!(said.starts_with(&format!("made {name} (A: Doubling), 1 sample, 360000 ms, 1024 MB, its input downloaded (a file named /doubling_.*input[.]txt/: cargo drill run {name} --latest DIR), its answer uploaded as doubling_output.txt: ")), "{said}");
     let manifest = s.read(&format!("crates/{name}/Cargo.toml"));
     for line in [
         "input-pattern = \"doubling_.*input[.]txt\"",

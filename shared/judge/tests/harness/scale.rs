@@ -12,8 +12,8 @@
 //! - check.sh starts the judge without cargo while nothing it is built from
 //!   has changed, and through cargo (which builds it again) once its sources
 //!   have;
-//! - `cargo judge`, installed as the README says (`cargo install --path
-//!   shared/cargo-judge`), does the same from a problem's `src/`, and refuses
+//! - `cargo drill`, installed as the README says (`cargo install --path
+//!   shared/cargo-drill`), does the same from a problem's `src/`, and refuses
 //!   a folder outside any workspace.
 //!
 //! Printed, not checked (how fast a machine is, is no test's business): each
@@ -361,7 +361,7 @@ fn hundreds_of_problems_cost_little_each() {
     let (forced, check_forced) = s.check(0, &["--force"]);
     assert_eq!(judged(&forced).len(), all, "{}", forced.stdout);
 
-    // check.sh starts the judge that `cargo judge` ran last without cargo,
+    // check.sh starts the judge that `cargo drill` ran last without cargo,
     // which leaves the judge's note as it is; a change to the judge's own
     // sources hands over to cargo, which builds it again and runs it (it
     // notes itself anew), and every problem is judged by the new judge.
@@ -398,26 +398,26 @@ fn hundreds_of_problems_cost_little_each() {
         "check.sh went through cargo"
     );
 
-    // `cargo judge` through the launcher, from a problem's own folder: the
+    // `cargo drill` through the launcher, from a problem's own folder: the
     // same judge, started without cargo.
-    let path = install_launcher(&s.ws, &base.join("cargo-judge"));
-    let mut cargo_judge = s.command("cargo", &["judge", "check", "p013"]);
-    cargo_judge
+    let path = install_launcher(&s.ws, &base.join("cargo-drill"));
+    let mut cargo_drill = s.command("cargo", &["drill", "check", "p013"]);
+    cargo_drill
         .env("PATH", &path)
         .current_dir(s.ws.join("crates/p013/src"));
-    expect(0, cargo_judge).has_line(
+    expect(0, cargo_drill).has_line(
         "1 problem unchanged since it passed (2 cases not run again; --force judges them)",
     );
     assert_eq!(
         stamp("judge-passed/_cargo"),
         note,
-        "cargo judge went through cargo"
+        "cargo drill went through cargo"
     );
     // (The scratch folders are inside this repository's workspace.)
-    let mut outside = s.command("cargo", &["judge", "check"]);
+    let mut outside = s.command("cargo", &["drill", "check"]);
     outside.env("PATH", &path).current_dir("/");
     expect(2, outside)
-        .has(&["cargo judge: no Cargo.toml with [workspace] in / or any folder above it"]);
+        .has(&["cargo drill: no Cargo.toml with [workspace] in / or any folder above it"]);
 
     let anchor_after = anchor(&base);
     let a = (anchor_before + anchor_after) / 2.0;

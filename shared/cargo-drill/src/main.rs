@@ -1,8 +1,8 @@
-//! `cargo judge COMMAND [ARG...]`: see the library's documentation.
+//! `cargo drill COMMAND [ARG...]`: see the library's documentation.
 
 use std::process::{Command, ExitCode};
 
-use cargo_judge::{judge_arguments, launch, target_dir, workspace_root};
+use cargo_drill::{judge_arguments, launch, target_dir, workspace_root};
 
 fn main() -> ExitCode {
     let root = match std::env::current_dir()
@@ -11,7 +11,7 @@ fn main() -> ExitCode {
     {
         Ok(root) => root,
         Err(error) => {
-            eprintln!("cargo judge: {error}");
+            eprintln!("cargo drill: {error}");
             return ExitCode::from(2);
         }
     };
@@ -22,7 +22,7 @@ fn main() -> ExitCode {
     command.args(&launch.args);
     let error = replace_with(command);
     eprintln!(
-        "cargo judge: {}: {error}",
+        "cargo drill: {}: {error}",
         std::path::Path::new(&launch.program).display()
     );
     ExitCode::from(2)

@@ -1,10 +1,10 @@
-//! `cargo judge COMMAND [ARG...]` from any folder of the workspace: runs its
+//! `cargo drill COMMAND [ARG...]` from any folder of the workspace: runs its
 //! judge (`shared/judge`) as `cargo run --release -p judge --bin judge --
 //! COMMAND ...` would, without cargo's reading of the workspace first, which
 //! opens every problem's manifest: 0.2 s at a thousand problems, more than a
 //! check that finds nothing changed.
 //!
-//! Installed once (`cargo install --path shared/cargo-judge`), it holds no
+//! Installed once (`cargo install --path shared/cargo-drill`), it holds no
 //! judge of its own, so it never goes out of date: it starts the judge cargo
 //! built last in the workspace's target folder, with `--cargo-if-stale`, and
 //! that judge goes on only when it is still what cargo would build (it
@@ -15,7 +15,7 @@ use std::ffi::OsString;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// What `cargo judge` starts: a program and its arguments.
+/// What `cargo drill` starts: a program and its arguments.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Launch {
     pub program: OsString,
@@ -23,9 +23,9 @@ pub struct Launch {
 }
 
 /// The judge's arguments. Cargo starts an external subcommand as
-/// `cargo-judge judge ARG...`; started by its own name, it gets `ARG...`.
+/// `cargo-drill drill ARG...`; started by its own name, it gets `ARG...`.
 pub fn judge_arguments(mut args: Vec<OsString>) -> Vec<OsString> {
-    if args.first().is_some_and(|first| first == "judge") {
+    if args.first().is_some_and(|first| first == "drill") {
         args.remove(0);
     }
     args
@@ -120,7 +120,7 @@ mod tests {
     impl Scratch {
         fn new(name: &str) -> Scratch {
             let path =
-                std::env::temp_dir().join(format!("cargo-judge-{name}-{}", std::process::id()));
+                std::env::temp_dir().join(format!("cargo-drill-{name}-{}", std::process::id()));
             let _ = fs::remove_dir_all(&path);
             fs::create_dir_all(&path).unwrap();
             Scratch(path.canonicalize().unwrap())
@@ -145,12 +145,12 @@ mod tests {
     #[test]
     fn cargo_s_subcommand_name_is_dropped() {
         assert_eq!(
-            judge_arguments(strings(&["judge", "check", "demo"])),
+            judge_arguments(strings(&["drill", "check", "demo"])),
             strings(&["check", "demo"])
         );
         assert_eq!(
-            judge_arguments(strings(&["check", "judge"])),
-            strings(&["check", "judge"])
+            judge_arguments(strings(&["check", "drill"])),
+            strings(&["check", "drill"])
         );
         assert_eq!(judge_arguments(Vec::new()), Vec::<OsString>::new());
     }

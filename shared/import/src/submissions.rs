@@ -21,6 +21,7 @@ use std::io;
 use std::path::Path;
 
 use judge::cases::programs::{Language, Sources};
+use judge::cases::suite::glob;
 use yaml_rust2::Yaml;
 
 use crate::package::yaml_mapping;
@@ -94,24 +95,13 @@ fn submission_paths(root: &Path) -> io::Result<Vec<String>> {
 /// Whether `pattern` (a glob of `submissions.yaml`: `*` any characters but
 /// `/`, `?` one) matches `path` (from `submissions/`) or a folder above it.
 fn glob_matches(pattern: &str, path: &str) -> bool {
-    fn segment(pattern: &[u8], text: &[u8]) -> bool {
-        match (pattern.first(), text.first()) {
-            (None, None) => true,
-            (Some(b'*'), _) => {
-                segment(&pattern[1..], text) || (!text.is_empty() && segment(pattern, &text[1..]))
-            }
-            (Some(b'?'), Some(_)) => segment(&pattern[1..], &text[1..]),
-            (Some(p), Some(t)) if p == t => segment(&pattern[1..], &text[1..]),
-            _ => false,
-        }
-    }
     let patterns: Vec<&str> = pattern.trim_end_matches('/').split('/').collect();
     let parts: Vec<&str> = path.split('/').collect();
     patterns.len() <= parts.len()
         && patterns
             .iter()
             .zip(&parts)
-            .all(|(pattern, part)| segment(pattern.as_bytes(), part.as_bytes()))
+            .all(|(pattern, part)| glob(pattern, part))
 }
 
 /// The verdicts' codes of a `permitted` or `required` list.

@@ -9,6 +9,25 @@ use std::path::{Path, PathBuf};
 
 use crate::show::{self, show_path};
 
+/// Whether `text` matches `pattern`, where `*` stands for any characters
+/// and `?` for one, as in a shell's `case`.
+pub fn glob(pattern: &str, text: &str) -> bool {
+    fn chars(pattern: &[char], text: &[char]) -> bool {
+        match (pattern.first(), text.first()) {
+            (None, None) => true,
+            (Some('*'), _) => {
+                chars(&pattern[1..], text) || (!text.is_empty() && chars(pattern, &text[1..]))
+            }
+            (Some('?'), Some(_)) => chars(&pattern[1..], &text[1..]),
+            (Some(p), Some(t)) if p == t => chars(&pattern[1..], &text[1..]),
+            _ => false,
+        }
+    }
+    let pattern: Vec<char> = pattern.chars().collect();
+    let text: Vec<char> = text.chars().collect();
+    chars(&pattern, &text)
+}
+
 /// Cases chosen by name (`--case PATTERN`, repeatable; a filter of `cargo
 /// test -p NAME -- PATTERN`): a case is chosen when some pattern is its name,
 /// a glob matching it (`*` any characters, `?` one: `stress-*`), or a group
@@ -21,18 +40,7 @@ pub struct CaseChoice {
 impl CaseChoice {
     /// Whether `pattern` chooses the case `name`.
     pub fn matches(pattern: &str, name: &str) -> bool {
-        fn glob(pattern: &[u8], text: &[u8]) -> bool {
-            match (pattern.first(), text.first()) {
-                (None, None) => true,
-                (Some(b'*'), _) => {
-                    glob(&pattern[1..], text) || (!text.is_empty() && glob(pattern, &text[1..]))
-                }
-                (Some(b'?'), Some(_)) => glob(&pattern[1..], &text[1..]),
-                (Some(p), Some(t)) if p == t => glob(&pattern[1..], &text[1..]),
-                _ => false,
-            }
-        }
-        glob(pattern.as_bytes(), name.as_bytes())
+        glob(pattern, name)
             || name
                 .strip_prefix(pattern)
                 .is_some_and(|rest| rest.starts_with('-'))

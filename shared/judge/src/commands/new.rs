@@ -26,6 +26,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use crate::cases::problem::{Manifest, Piece};
+use crate::cases::suite::glob;
 
 pub const DEFAULT_TIME_LIMIT_MS: u64 = 2000;
 pub const DEFAULT_MEMORY_LIMIT_MB: u64 = 256;
@@ -376,22 +377,6 @@ fn has_sample_fetcher(url: &str) -> bool {
     PATTERNS.iter().any(|pattern| glob(pattern, url))
 }
 
-/// Whether `text` matches `pattern`, where `*` stands for any text (as in a
-/// shell's `case`).
-fn glob(pattern: &str, text: &str) -> bool {
-    match pattern.split_once('*') {
-        None => pattern == text,
-        Some((head, tail)) => {
-            let Some(rest) = text.strip_prefix(head) else {
-                return false;
-            };
-            (0..=rest.len())
-                .filter(|&start| rest.is_char_boundary(start))
-                .any(|start| glob(tail, &rest[start..]))
-        }
-    }
-}
-
 /// A file of a new problem: where it goes under `crates/NAME`, and its text
 /// with `@NAME@` for the name.
 struct Template {
@@ -643,9 +628,13 @@ pub fn user_template(root: &Path, spec: &NewProblem) -> Result<Option<(String, S
             "template {shown}: its path may not hold a quote, a backslash or a control character"
         )));
     }
-    let text = text
-        .replace("@NAME@", &spec.name)
-        .replace("@URL@", spec.url.as_deref().unwrap_or_default())
+    Ok(Some((shown, filled(&text, spec))))
+}
+
+/// `text` with the problem's `@NAME@`, `@TIME_LIMIT_MS@`, `@MEMORY_LIMIT_MB@`
+/// and `@URL@` (last, so that nothing in the URL is taken for a placeholder).
+fn filled(text: &str, spec: &NewProblem) -> String {
+    text.replace("@NAME@", &spec.name)
         .replace(
             "@TIME_LIMIT_MS@",
             &spec
@@ -659,8 +648,8 @@ pub fn user_template(root: &Path, spec: &NewProblem) -> Result<Option<(String, S
                 .memory_limit_mb
                 .unwrap_or(DEFAULT_MEMORY_LIMIT_MB)
                 .to_string(),
-        );
-    Ok(Some((shown, text)))
+        )
+        .replace("@URL@", spec.url.as_deref().unwrap_or_default())
 }
 
 /// The checks of the request's values, before anything is looked at on disk.
@@ -755,24 +744,7 @@ fn check_existing(spec: &NewProblem, nothing_wanted: bool) -> Result<(), NewErro
 /// A new problem's manifest: the template with its settings, and the
 /// comparison's keys after the `url` line, and `judge_tables` at its end.
 fn manifest(spec: &NewProblem) -> String {
-    let text = MANIFEST
-        .replace("@NAME@", &spec.name)
-        .replace(
-            "@TIME_LIMIT_MS@",
-            &spec
-                .time_limit_ms
-                .unwrap_or(DEFAULT_TIME_LIMIT_MS)
-                .to_string(),
-        )
-        .replace(
-            "@MEMORY_LIMIT_MB@",
-            &spec
-                .memory_limit_mb
-                .unwrap_or(DEFAULT_MEMORY_LIMIT_MB)
-                .to_string(),
-        )
-        // Last, so that nothing in the URL is taken for a placeholder.
-        .replace("@URL@", spec.url.as_deref().unwrap_or_default());
+    let text = filled(MANIFEST, spec);
     let mut keys = Vec::new();
     if let Some(compare) = &spec.compare {
         keys.push(compare.manifest_keys());

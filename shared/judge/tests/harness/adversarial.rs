@@ -243,11 +243,16 @@ fn a_killed_harness_takes_its_runs_with_it() {
     fs::create_dir_all(&tests).unwrap();
     fs::write(tests.join("a.in"), "").unwrap();
     fs::write(tests.join("a.out"), "").unwrap();
+    // A harness killed mid-run cannot remove the scratch folder the case
+    // runs in: it leaves it in a temporary folder of this test's.
+    let tmp = dir.path().join("tmp");
+    fs::create_dir(&tmp).unwrap();
     let mut harness = Command::new(env!("CARGO_BIN_EXE_judge"))
         .args(["test", "--time-limit-ms", "20000", "--bin"])
         .arg(&program)
         .arg("--tests")
         .arg(&tests)
+        .env("TMPDIR", &tmp)
         .stdout(Stdio::null())
         .spawn()
         .unwrap();

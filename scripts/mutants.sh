@@ -54,22 +54,23 @@ fi
 # allocator) would add to each mutant's time without exercising them.
 test_targets() {
     case $1 in
-        shared/judge/src/readers/validate.rs | shared/judge/src/judging/crosscheck.rs | \
-            shared/judge/src/readers/generator.rs | shared/judge/src/readers/rng.rs)
+        shared/judge/readers/src/validate.rs | shared/judge/judging/src/crosscheck.rs | \
+            shared/judge/readers/src/generator.rs | shared/judge/readers/src/rng.rs)
             echo "--lib --test harness" ;;
         # The comparisons, verdicts, manifest reader and checker runs are
         # pinned, message by message, by their unit tests.
-        shared/judge/src/judging/compare.rs | shared/judge/src/judging/verdict.rs | \
-            shared/judge/src/cases/problem.rs | shared/judge/src/judging/answer.rs)
+        shared/judge/compare/src/lib.rs | shared/judge/text/src/decimal.rs | \
+            shared/judge/judging/src/verdict.rs | shared/judge/cases/src/problem.rs | \
+            shared/judge/judging/src/answer.rs)
             echo "--lib" ;;
         # The interactor's library, run as the fixture guess-interact.
-        shared/judge/src/readers/interact.rs) echo "--lib --test harness" ;;
+        shared/judge/readers/src/interact.rs) echo "--lib --test harness" ;;
         shared/judge/src/commands/outputs.rs) echo "--lib --test harness" ;;
         # Case files, as the harness's file-I/O tests judge them.
-        shared/judge/src/judging/case_io.rs) echo "--lib --test harness" ;;
+        shared/judge/judging/src/case_io.rs) echo "--lib --test harness" ;;
         # A package's programs and their verification, proven by the
         # importer's test packages (see mutants_options).
-        shared/judge/src/cases/programs.rs | shared/judge/src/commands/verify.rs)
+        shared/judge/cases/src/programs.rs | shared/judge/src/commands/verify.rs)
             echo "--lib --test import" ;;
         # The substitutions are pinned by the bundler's unit tests.
         shared/bundle/src/substitute.rs) echo "--bin bundle" ;;
@@ -88,12 +89,21 @@ test_targets() {
 # by another package's test target (`--test import`), which cargo-mutants'
 # baseline, building the mutated package alone, cannot name: its baseline is
 # skipped, run by this script instead on the packages named, and the limit set.
+# So are the harness's layers (shared/judge/<layer>/, packages of their own):
+# beside their unit tests, the judge package's test targets exercise them.
 mutants_options() {
     case $1 in
         shared/bundle/src/substitute.rs) ;;
         shared/bundle/src/*) echo "--test-package=bundle --test-package=bundle-corpus --minimum-test-timeout=120" ;;
-        shared/judge/src/cases/programs.rs | shared/judge/src/commands/verify.rs)
-            echo "--test-package=judge --test-package=import --baseline=skip --timeout=240" ;;
+        shared/judge/cases/src/programs.rs | shared/judge/src/commands/verify.rs)
+            echo "--test-package=judge-cases --test-package=judge --test-package=import --baseline=skip --timeout=240" ;;
+        # Pinned by their own unit tests alone (test_targets: --lib).
+        shared/judge/compare/src/lib.rs | shared/judge/text/src/decimal.rs | \
+            shared/judge/judging/src/verdict.rs | shared/judge/cases/src/problem.rs | \
+            shared/judge/judging/src/answer.rs) ;;
+        shared/judge/*/src/*)
+            local layer=${1#shared/judge/}
+            echo "--test-package=judge-${layer%%/*} --test-package=judge --baseline=skip --timeout=240" ;;
     esac
 }
 
@@ -102,7 +112,7 @@ mutants_options() {
 # JUDGE_RUNNER=unix picks them (on Linux; CI runs the package's tests so too).
 mutants_env() {
     case $1 in
-        shared/judge/src/runner/unix.rs | shared/judge/src/runner/threads.rs) echo "JUDGE_RUNNER=unix" ;;
+        shared/judge/runner/src/unix.rs | shared/judge/runner/src/threads.rs) echo "JUDGE_RUNNER=unix" ;;
     esac
 }
 

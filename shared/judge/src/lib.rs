@@ -1,26 +1,34 @@
 //! The judge harness of this workspace: runs a problem's binary on its stored
 //! cases and compares its output the way online judges do.
 //!
-//! Its layers, each importing only those below it:
+//! Its layers are packages, each depending only on those below it
+//! (docs/layout.md draws them), re-exported here under the names every
+//! command, tool and problem's test uses:
 //!
-//! 1. [`runner`]: starting a program, or a program and its interactor, under
-//!    limits, one backend per system; it knows nothing of verdicts.
-//! 2. [`judging`]: comparing outputs, checkers, interactors and verdicts.
-//! 3. [`cases`]: problems (their manifests and limits) and their stored cases.
-//! 4. [`commands`]: checking a problem, stress testing, writing outputs.
+//! 1. [`runner`] (`judge-runner`): starting a program, or a program and its
+//!    interactor, under limits, one backend per system; it knows nothing of
+//!    verdicts. With it, [`scratch`] (scratch folders).
+//! 2. [`judging`] (`judge-judging`): checkers, interactors and verdicts, over
+//!    [`judging::compare`] (`judge-compare`), comparing outputs.
+//! 3. [`cases`] (`judge-cases`): problems (their manifests and limits) and
+//!    their stored cases.
+//! 4. [`commands`], this package: checking a problem, stress testing,
+//!    writing outputs, and the `judge` binary.
 //!
-//! Apart from them, the small readers that a problem's own tools link
-//! ([`validate`], [`checker`], [`interact`], [`generator`], [`rng`]), and two
-//! utilities every layer may use: [`show`] (bytes made printable) and
-//! [`scratch`] (scratch folders).
+//! Apart from them, `judge-readers`: the small readers that a problem's own
+//! tools link ([`validate`], [`checker`], [`interact`], [`generator`],
+//! [`rng`]), and `judge-text`, which every package may use: [`show`] (bytes
+//! made printable) and the grammar of a decimal number.
 
-pub mod cases;
+pub use judge_cases as cases;
+pub use judge_judging as judging;
+pub use judge_readers as readers;
+pub use judge_runner as runner;
+pub use judge_runner::scratch;
+pub use judge_text::show;
+
 pub mod commands;
-pub mod judging;
-pub mod readers;
-pub mod runner;
-pub mod scratch;
-pub mod show;
+pub mod validate;
 
-// The paths a problem's validator, checker, interactor and generator use.
-pub use readers::{checker, generator, interact, rng, validate};
+// The paths a problem's checker, interactor and generator use.
+pub use judge_readers::{checker, generator, interact, rng};

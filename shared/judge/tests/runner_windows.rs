@@ -1,4 +1,4 @@
-//! The Windows backend (src/runner/windows.rs), on the probe
+//! The Windows backend (runner/src/windows.rs), on the probe
 //! (tests/fixtures/runner-probe.rs). Run on Linux under wine with
 //! `.ci/cross.sh cargo x86_64-pc-windows-gnu test -p judge --test runner_windows`.
 #![cfg(windows)]

@@ -4,13 +4,14 @@
 /// Whether the judge at `url` builds `main.rs` as it is: AtCoder links
 /// proconio, itertools and ac-library-rs, as the workspace does, so a
 /// submission that uses no other crate (a library of `libs/`) needs no
-/// bundle there. Every other judge takes std alone.
+/// bundle there (`judge-readers` is linked by the problem's own generator and
+/// validator, never by `main.rs`). Every other judge takes std alone.
 pub fn takes_main_rs(url: &str, dependencies: &[String]) -> bool {
     host(url) == Some("atcoder.jp")
         && dependencies.iter().all(|name| {
             matches!(
                 name.as_str(),
-                "proconio" | "itertools" | "ac-library-rs" | "judge"
+                "proconio" | "itertools" | "ac-library-rs" | "judge-readers"
             )
         })
 }
@@ -103,9 +104,9 @@ mod tests {
     #[test]
     fn atcoder_takes_main_rs_unless_it_uses_a_library_of_the_workspace() {
         let atcoder = "https://atcoder.jp/contests/abc086/tasks/abc086_a";
-        let manifest = "[package]\nname = \"a\"\n\n[dependencies]\nproconio.workspace = true\nitertools.workspace = true\n# a comment\njudge.workspace = true\n\n[[bin]]\nname = \"a\"\n";
+        let manifest = "[package]\nname = \"a\"\n\n[dependencies]\nproconio.workspace = true\nitertools.workspace = true\n# a comment\njudge-readers.workspace = true\n\n[dev-dependencies]\njudge.workspace = true\n\n[[bin]]\nname = \"a\"\n";
         let usual = dependencies(manifest);
-        assert_eq!(usual, ["proconio", "itertools", "judge"]);
+        assert_eq!(usual, ["proconio", "itertools", "judge-readers"]);
         assert!(takes_main_rs(atcoder, &usual));
         let with_library = dependencies(&manifest.replace("# a comment", "cplib.workspace = true"));
         assert!(!takes_main_rs(atcoder, &with_library));

@@ -4,8 +4,8 @@
 //! (input `I` is x = I / 16 + 1, a = I / 4 % 4 + 1, b = I % 4 + 1); a random input
 //! is one of the 64, uniformly. SIZE has no meaning here (MAX_SIZE = 1).
 
-use judge::generator::{generator_main, Generator};
-use judge::rng::SplitMix64;
+use judge_readers::generator::{generator_main, Generator};
+use judge_readers::rng::SplitMix64;
 use std::process::ExitCode;
 
 struct Inputs;

@@ -5,7 +5,7 @@
 //! whole number from 1 to 4 written plainly; nothing else. All 64 such inputs are
 //! valid, (a, b) = (1, x) included.
 
-use judge::validate::Reader;
+use judge_readers::validate::Reader;
 use std::process::ExitCode;
 
 const PROBLEM: &str = "connect3";
@@ -22,5 +22,5 @@ pub fn validate(input: &[u8]) -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
-    judge::validate::main(PROBLEM, validate)
+    judge_readers::validate::main(PROBLEM, validate)
 }

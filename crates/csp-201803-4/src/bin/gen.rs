@@ -9,8 +9,8 @@
 //!   uniformly, then a uniform position of that count.
 //! - `--all 0` (the only input of the walk): every such position once, in one input.
 
-use judge::generator::{generator_main, Generator};
-use judge::rng::SplitMix64;
+use judge_readers::generator::{generator_main, Generator};
+use judge_readers::rng::SplitMix64;
 use std::collections::BTreeSet;
 use std::fmt::Write;
 use std::process::ExitCode;

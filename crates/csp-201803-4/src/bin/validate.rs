@@ -7,7 +7,7 @@
 //! in play with Alice to move, which is exactly "as many 1s as 2s and no line of 1s"
 //! (`tests/all/validate.rs` proves it against a search of all games).
 
-use judge::validate::Reader;
+use judge_readers::validate::Reader;
 use std::process::ExitCode;
 
 const PROBLEM: &str = "csp-201803-4";
@@ -73,5 +73,5 @@ pub fn validate(input: &[u8]) -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
-    judge::validate::main(PROBLEM, validate)
+    judge_readers::validate::main(PROBLEM, validate)
 }

@@ -8,8 +8,8 @@
 //! - `--all 0` (the only input of the walk): every one of the 3^9 boards except those
 //!   where both players own a line, each with x and then o to move, in one input.
 
-use judge::generator::{generator_main, Generator};
-use judge::rng::SplitMix64;
+use judge_readers::generator::{generator_main, Generator};
+use judge_readers::rng::SplitMix64;
 use std::fmt::Write;
 use std::process::ExitCode;
 

@@ -10,7 +10,7 @@
 //! A board where both players own a line is refused: no game reaches it. The stone
 //! counts are free, since the mover is given.
 
-use judge::validate::Reader;
+use judge_readers::validate::Reader;
 use std::process::ExitCode;
 
 const PROBLEM: &str = "hrbust-2320";
@@ -56,5 +56,5 @@ pub fn validate(input: &[u8]) -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
-    judge::validate::main(PROBLEM, validate)
+    judge_readers::validate::main(PROBLEM, validate)
 }

@@ -16,8 +16,8 @@
 //! 10^6 cells, then long strips only, so the input stays under 10^7 bytes
 //! (cells + one newline per strip + the count line).
 
-use judge::generator::{generator_main, Generator};
-use judge::rng::SplitMix64;
+use judge_readers::generator::{generator_main, Generator};
+use judge_readers::rng::SplitMix64;
 use std::process::ExitCode;
 
 /// The longest strip the problem allows.

@@ -6,7 +6,7 @@
 //! 10^6 cells `.`, `X`, `O` with no two equal symbols side by side (any count of
 //! symbols: placing a legal strip's symbols in any order is a legal game).
 
-use judge::validate::{shown, Reader};
+use judge_readers::validate::{shown, Reader};
 use std::process::ExitCode;
 
 const PROBLEM: &str = "line-sg";
@@ -50,5 +50,5 @@ pub fn validate(input: &[u8]) -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
-    judge::validate::main(PROBLEM, validate)
+    judge_readers::validate::main(PROBLEM, validate)
 }

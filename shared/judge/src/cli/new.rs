@@ -54,7 +54,7 @@ How outputs are judged (default: line by line), set when a problem is made:
   --compare float[:E]  as tokens, numbers within an absolute or relative
                        error E (default 1e-6)
   --compare checker    by src/bin/check.rs, a checker with testlib's
-                       interface (judge::checker), a stub that fails
+                       interface (judge_readers::checker), a stub that fails
                        until it is written
 
 --interactive: the problem is judged by an interactor (testlib's

@@ -18,7 +18,7 @@
 //!   a right answer written differently from the stored one and rejects a wrong
 //!   one with the mode's message; the checker's stub fails with its own message;
 //! - (e) an `--interactive` problem (guess a number with at most 30 queries),
-//!   its interactor written with judge::interact: check.sh gives AC for a right
+//!   its interactor written with judge_readers::interact: check.sh gives AC for a right
 //!   guesser, WA for one that counts up, TLE for one that forgets to flush;
 //! - (f) problems sent as Competitive Companion sends them (curl POSTs the
 //!   extension's JSON to scripts/listen.sh): each is made with its samples and
@@ -507,7 +507,7 @@ const BASELINE_STUB: &str =
     "abc-full-baseline: the baseline is not written yet (src/bin/baseline.rs is a stub)";
 
 const VALIDATOR: &str = r#"//! `a b` on one line, each an integer from 1 to 10^4.
-use judge::validate::Reader;
+use judge_readers::validate::Reader;
 use std::process::ExitCode;
 
 const PROBLEM: &str = "abc-full";
@@ -522,7 +522,7 @@ pub fn validate(input: &[u8]) -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
-    judge::validate::main(PROBLEM, validate)
+    judge_readers::validate::main(PROBLEM, validate)
 }
 "#;
 
@@ -537,8 +537,8 @@ fn main() {
 "#;
 
 const GENERATOR: &str = r#"//! `a b`, each from 1 to SIZE (at most 10^4).
-use judge::generator::{generator_main, Generator};
-use judge::rng::SplitMix64;
+use judge_readers::generator::{generator_main, Generator};
+use judge_readers::rng::SplitMix64;
 use std::process::ExitCode;
 
 struct Inputs;
@@ -789,7 +789,7 @@ fn comparison_modes(s: &Scaffold) {
     s.write(
         "crates/abc-div/src/bin/check.rs",
         r#"//! Any divisor d of a with 1 < d < a is accepted.
-use judge::checker::{fail, wrong_answer, Files, Outcome};
+use judge_readers::checker::{fail, wrong_answer, Files, Outcome};
 use std::process::ExitCode;
 
 fn check(files: &mut Files) -> Result<String, Outcome> {
@@ -806,7 +806,7 @@ fn check(files: &mut Files) -> Result<String, Outcome> {
 }
 
 fn main() -> ExitCode {
-    judge::checker::main(check)
+    judge_readers::checker::main(check)
 }
 "#,
     );
@@ -884,7 +884,7 @@ fn interactive_problem(s: &Scaffold) {
         "crates/guess-demo/src/bin/interact.rs",
         r#"//! Interactor of the self-test's guessing problem: the secret is the input.
 
-use judge::interact::Interactor;
+use judge_readers::interact::Interactor;
 
 fn main() {
     let mut judge = Interactor::from_args();

@@ -1,9 +1,9 @@
-//! Input generator (`@NAME@-gen SEED SIZE`, see `judge::generator`): a random
+//! Input generator (`@NAME@-gen SEED SIZE`, see `judge_readers::generator`): a random
 //! valid input from SIZE 1 (tiny) to MAX_SIZE (judge scale, `@NAME@-gen SEED max`).
 //! A stub that fails until it is written.
 
-use judge::generator::{generator_main, Generator};
-use judge::rng::SplitMix64;
+use judge_readers::generator::{generator_main, Generator};
+use judge_readers::rng::SplitMix64;
 use std::process::ExitCode;
 
 struct Inputs;

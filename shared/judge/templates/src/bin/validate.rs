@@ -1,6 +1,6 @@
 //! Input validator (`@NAME@-validate`): exit 0 and no output for a valid input, exit
 //! 1 and one line on stderr saying where and what is wrong. Write it with
-//! `judge::validate::Reader`, enforcing every constraint of the input (see
+//! `judge_readers::validate::Reader`, enforcing every constraint of the input (see
 //! crates/csp-201803-4/src/bin/validate.rs). Until then it rejects every input.
 
 use std::process::ExitCode;
@@ -14,5 +14,5 @@ pub fn validate(_input: &[u8]) -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
-    judge::validate::main(PROBLEM, validate)
+    judge_readers::validate::main(PROBLEM, validate)
 }

@@ -23,8 +23,8 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use super::resource_limits;
-use crate::runner::unix::Resource;
-use crate::runner::{os_error, Kill, Limits};
+use crate::unix::Resource;
+use crate::{os_error, Kill, Limits};
 
 /// One message from a keeper: `i64` words written at once (below `PIPE_BUF`,
 /// so never split).
@@ -119,7 +119,7 @@ pub(crate) fn start(
     }
     let environment = environment(std::env::vars_os())?;
     let rlimits = resource_limits(limits)?;
-    crate::runner::release_free_memory();
+    crate::release_free_memory();
     let mut attempts = 0;
     loop {
         let (report_read, report_write) = pipe()?;

@@ -1,7 +1,7 @@
 //! The runner: starts a program, or a program and its interactor, under
 //! limits, and tells what happened: how it ended, its wall and CPU time, its
 //! peak memory, its output (capped), and whether the runner killed it and why.
-//! It knows nothing of expected outputs or verdicts; [`crate::judging`] builds
+//! It knows nothing of expected outputs or verdicts; the judging package builds
 //! those from an [`Execution`].
 //!
 //! One interface, a backend per system:
@@ -35,9 +35,12 @@ use std::path::Path;
 use std::process::ExitStatus;
 use std::time::Duration;
 
+use judge_text::show;
+
 #[cfg(target_os = "linux")]
 mod linux;
 pub mod measure;
+pub mod scratch;
 #[cfg(unix)]
 mod signals;
 #[cfg(any(unix, windows))]
@@ -354,7 +357,7 @@ fn os_error(context: &str) -> io::Error {
 /// # Example
 /// ```
 /// use std::time::Duration;
-/// let run = judge::runner::execute("/bin/cat".as_ref(), &[], b"hi\n", Duration::from_secs(5)).unwrap();
+/// let run = judge_runner::execute("/bin/cat".as_ref(), &[], b"hi\n", Duration::from_secs(5)).unwrap();
 /// assert!(run.succeeded());
 /// assert_eq!(run.stdout, b"hi\n");
 /// ```
@@ -375,7 +378,7 @@ pub fn execute(
 ///
 /// # Example
 /// ```
-/// use judge::runner::{execute_with, Limits};
+/// use judge_runner::{execute_with, Limits};
 /// use std::time::Duration;
 /// let limits = Limits { memory_mb: Some(64), stack_mb: Some(64), ..Limits::time(Duration::from_secs(5)) };
 /// let run = execute_with("/bin/sh".as_ref(), &["-c", "ulimit -s"], b"", &limits).unwrap();
@@ -402,9 +405,9 @@ pub fn execute_with(
 /// # Example
 /// ```
 /// # #[cfg(unix)] {
-/// use judge::runner::{execute_in, Limits};
+/// use judge_runner::{execute_in, Limits};
 /// use std::time::Duration;
-/// let dir = judge::scratch::tempdir().unwrap();
+/// let dir = judge_runner::scratch::tempdir().unwrap();
 /// let limits = Limits::time(Duration::from_secs(5));
 /// let run = execute_in("/bin/sh".as_ref(), &["-c", "echo hi > here.txt"], b"", &limits, dir.path()).unwrap();
 /// assert!(run.succeeded());

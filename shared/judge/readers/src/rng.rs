@@ -5,7 +5,7 @@
 ///
 /// # Example
 /// ```
-/// let mut rng = judge::rng::SplitMix64::new(7);
+/// let mut rng = judge_readers::rng::SplitMix64::new(7);
 /// let die = rng.below(6) + 1;
 /// assert!((1..=6).contains(&die));
 /// ```

@@ -5,7 +5,7 @@
 //!
 //! ```no_run
 //! // A guess-the-number interactor: the secret is the case's input.
-//! use judge::interact::Interactor;
+//! use judge_readers::interact::Interactor;
 //!
 //! let mut judge = Interactor::from_args();
 //! let secret: u64 = judge.input("the secret");

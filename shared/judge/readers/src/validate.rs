@@ -17,15 +17,10 @@
 use std::any::Any;
 use std::io::{self, Read};
 use std::panic;
-use std::path::Path;
 use std::process::ExitCode;
 use std::sync::mpsc;
 use std::thread;
 use std::time::Duration;
-
-use crate::cases::problem::Problem;
-use crate::cases::suite::discover;
-use crate::runner::{describe_status, execute};
 
 /// A problem's input validator.
 pub type Validate = fn(&[u8]) -> Result<(), String>;
@@ -37,9 +32,9 @@ const MAX_SHOWN: usize = 20;
 /// escaped (`"\n"`, `"\xff"`), cut after 20 bytes.
 ///
 /// ```
-/// assert_eq!(judge::validate::shown(b"7"), r#""7""#);
-/// assert_eq!(judge::validate::shown(b"1\r"), r#""1\r""#);
-/// assert_eq!(judge::validate::shown(&[b'x'; 30]), format!("\"{}\"...", "x".repeat(20)));
+/// assert_eq!(judge_readers::validate::shown(b"7"), r#""7""#);
+/// assert_eq!(judge_readers::validate::shown(b"1\r"), r#""1\r""#);
+/// assert_eq!(judge_readers::validate::shown(&[b'x'; 30]), format!("\"{}\"...", "x".repeat(20)));
 /// ```
 pub fn shown(bytes: &[u8]) -> String {
     let escaped: String = bytes
@@ -64,7 +59,7 @@ fn is_blank(byte: u8) -> bool {
 /// [`Reader::skip_blanks`] for tokens separated by any whitespace.
 ///
 /// ```
-/// use judge::validate::Reader;
+/// use judge_readers::validate::Reader;
 ///
 /// fn validate(input: &[u8]) -> Result<(), String> {
 ///     let mut reader = Reader::new("demo", input);
@@ -318,49 +313,6 @@ pub fn assert_invalid(validate: Validate, input: &[u8], message: &str) {
     }
 }
 
-/// The stored inputs `io-tests/<problem>/*.in` of the crate at `manifest_dir`, by name.
-///
-/// # Panics
-/// When the problem or its cases cannot be read.
-pub fn stored_inputs(manifest_dir: &str) -> Vec<(String, Vec<u8>)> {
-    let problem = Problem::from_manifest_dir(Path::new(manifest_dir))
-        .unwrap_or_else(|error| panic!("cannot load the problem: {error}"));
-    let suite = discover(&problem.io_tests_dir)
-        .unwrap_or_else(|error| panic!("cannot read the stored cases: {error}"));
-    suite
-        .cases
-        .into_iter()
-        .map(|case| {
-            let input = std::fs::read(&case.input)
-                .unwrap_or_else(|error| panic!("{}: {error}", case.input.display()));
-            (case.name, input)
-        })
-        .collect()
-}
-
-/// For tests: there is at least one stored input, and `validate` accepts every one.
-///
-/// # Panics
-/// When there is none, or on the first stored input that `validate` rejects.
-pub fn assert_stored_inputs_valid(validate: Validate, manifest_dir: &str) {
-    let inputs = stored_inputs(manifest_dir);
-    assert!(!inputs.is_empty(), "no stored inputs beside {manifest_dir}");
-    for (name, input) in inputs {
-        assert_valid(validate, &format!("{name}.in"), &input);
-    }
-}
-
-/// For tests: every input of the generator `gen`'s exhaustive walk, then the input
-/// of each `SEED SIZE` in `random` (SIZE may be `max`), must be valid.
-///
-/// # Panics
-/// On the first generated input that `validate` rejects, naming its arguments.
-pub fn assert_generated_inputs_valid(validate: Validate, gen: &str, random: &[(u64, &str)]) {
-    for (command, input) in crate::judging::crosscheck::walk_and_random_inputs(gen, random) {
-        assert_valid(validate, &format!("the input of {command}"), &input);
-    }
-}
-
 /// How a validator met the single-byte mutants of some inputs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Mutants {
@@ -446,48 +398,6 @@ pub fn check_mutants(
         Ok(Err(failure)) => panic!("{failure}"),
         Err(_) => panic!("the validator did not finish the mutants within {limit:?}: a hang"),
     }
-}
-
-/// For tests, on the built validator `binary`: `valid` gives exit 0 and no output;
-/// `invalid` gives exit 1, nothing on stdout and exactly `message` as the one line
-/// on stderr.
-///
-/// # Panics
-/// When any of that does not hold, or the binary cannot run.
-pub fn assert_exit_contract(binary: &str, valid: &[u8], invalid: &[u8], message: &str) {
-    let limit = Duration::from_secs(10);
-    let run = |input: &[u8]| {
-        execute(Path::new(binary), &[], input, limit)
-            .unwrap_or_else(|error| panic!("cannot run {binary}: {error}"))
-    };
-    let status = |run: &crate::runner::Execution| {
-        run.status
-            .map_or_else(|| "a timeout".to_string(), describe_status)
-    };
-    let accepted = run(valid);
-    assert!(
-        accepted.succeeded() && accepted.stdout.is_empty() && accepted.stderr.is_empty(),
-        "{binary} on the valid {}: {}, stdout {}, stderr {}",
-        shown(valid),
-        status(&accepted),
-        shown(&accepted.stdout),
-        shown(&accepted.stderr)
-    );
-    let rejected = run(invalid);
-    assert_eq!(
-        rejected.status.and_then(|status| status.code()),
-        Some(1),
-        "{binary} on the invalid {}: {}, stderr {}",
-        shown(invalid),
-        status(&rejected),
-        shown(&rejected.stderr)
-    );
-    assert!(rejected.stdout.is_empty(), "{binary} printed on stdout");
-    assert_eq!(
-        String::from_utf8_lossy(&rejected.stderr),
-        format!("{message}\n"),
-        "{binary}: stderr"
-    );
 }
 
 #[cfg(test)]

@@ -52,10 +52,10 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::cases::programs::{Prepared, Sources};
 use crate::judging::answer::{Checking, VALIDATION_TIME};
 use crate::judging::case_io::CaseIo;
 use crate::judging::compare::{DefaultValidator, Mode};
+use crate::programs::{Prepared, Sources};
 use crate::runner::{tool_stack_mb, Limits};
 
 const JUDGE_TABLE: &str = "package.metadata.judge";
@@ -81,9 +81,9 @@ const ENTRY_KEYS: [&str; 2] = ["path", "entry-point"];
 pub enum Piece {
     /// The brute force the submission is compared with.
     Naive,
-    /// The input generator (`judge::generator`).
+    /// The input generator (`judge_readers::generator`).
     Gen,
-    /// The input validator (`judge::validate`).
+    /// The input validator (`judge_readers::validate`).
     Validate,
     /// Reads the input as the submission does and solves nothing: the benchmark's baseline.
     Baseline,
@@ -276,7 +276,7 @@ impl CaseGroup {
 }
 
 /// An output validator with Kattis's interface, in C, C++ or Python
-/// ([`crate::cases::programs`]): `output-validator = "PATH"` (a file or
+/// ([`crate::programs`]): `output-validator = "PATH"` (a file or
 /// folder of the crate) and its `validator-flags`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OutputValidator {
@@ -346,12 +346,12 @@ impl Problem {
     ///
     /// # Example
     /// ```
-    /// let root = judge::scratch::tempdir().unwrap();
+    /// let root = judge_runner::scratch::tempdir().unwrap();
     /// let crate_dir = root.path().join("crates/demo");
     /// std::fs::create_dir_all(&crate_dir).unwrap();
     /// let manifest = "[package]\nname = \"demo\"\n[package.metadata.judge]\ntime-limit-ms = 500\n";
     /// std::fs::write(crate_dir.join("Cargo.toml"), manifest).unwrap();
-    /// let problem = judge::cases::problem::Problem::from_manifest_dir(&crate_dir).unwrap();
+    /// let problem = judge_cases::problem::Problem::from_manifest_dir(&crate_dir).unwrap();
     /// assert_eq!(problem.time_limit.as_millis(), 500);
     /// assert!(problem.io_tests_dir.ends_with("io-tests/demo"));
     /// ```
@@ -2042,7 +2042,7 @@ name = "demo-naive"
 
     #[test]
     fn every_problem_of_the_workspace_loads() {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../..");
         let names = problem_names(&root).unwrap();
         assert!(!names.is_empty());
         for name in names {

@@ -6,10 +6,10 @@ use std::io;
 use std::path::Path;
 use std::time::Duration;
 
-use crate::judging::answer::Checking;
-use crate::judging::case_io::{CaseIo, CaseRun};
-use crate::judging::verdict::{run_stderr_tail, Verdict};
+use crate::answer::Checking;
+use crate::case_io::{CaseIo, CaseRun};
 use crate::runner::{execute, Execution, Limits};
+use crate::verdict::{run_stderr_tail, Verdict};
 
 /// The outcome of running both programs on one input.
 #[derive(Debug)]
@@ -59,9 +59,9 @@ impl fmt::Display for CrossCheck {
 ///
 /// # Example
 /// ```
-/// use judge::judging::crosscheck::cross_check;
+/// use judge_judging::crosscheck::cross_check;
 /// use std::time::Duration;
-/// use judge::runner::Limits;
+/// use judge_runner::Limits;
 /// let limit = Duration::from_secs(2);
 /// let limits = Limits { memory_mb: Some(64), ..Limits::time(limit) };
 /// let outcome = cross_check("/bin/cat".as_ref(), "/bin/cat".as_ref(), b"42\n", &limits, limit);

@@ -1,5 +1,5 @@
 //! Writing a checker in Rust: the reading code every `<problem>-check` binary
-//! shares, with testlib's calls and exit codes (see [`crate::judging::answer`] for how the
+//! shares, with testlib's calls and exit codes (see `judge::judging::answer` for how the
 //! harness runs it).
 //!
 //! A checker is a function over the three files, each read as whitespace-separated
@@ -20,7 +20,7 @@
 //! A checker for "print the sum of the two numbers, any spelling of it within
 //! 1e-9", tried on texts with [`judge`]:
 //! ```
-//! use judge::checker::{judge, wrong_answer, Files, Outcome};
+//! use judge_readers::checker::{judge, wrong_answer, Files, Outcome};
 //!
 //! fn check(files: &mut Files) -> Result<String, Outcome> {
 //!     let a = files.input.integer("a", -1000, 1000)?;
@@ -41,14 +41,14 @@
 //! assert_eq!(judge(check, b"1\n", b"3\n", b"3\n").exit_code(), 3, "a broken input");
 //! ```
 //! and its binary, `src/bin/check.rs`, is that function and
-//! `fn main() -> std::process::ExitCode { judge::checker::main(check) }`
+//! `fn main() -> std::process::ExitCode { judge_readers::checker::main(check) }`
 //! (a whole one: `shared/judge/tests/fixtures/shortest-path-check.rs`).
 
 use std::fs;
 use std::process::ExitCode;
 
-use crate::judging::compare::decimal;
 use crate::show;
+use judge_text::decimal;
 
 /// How a checker ends: testlib's `_ok`, `_wa`, `_pe` and `_fail`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -245,7 +245,7 @@ impl Stream {
         Ok(value)
     }
 
-    /// The next token as a decimal number (see [`crate::judging::compare::decimal`]).
+    /// The next token as a decimal number (see [`judge_text::decimal`]).
     ///
     /// # Errors
     /// A missing token, or one that is not such a number.

@@ -6,6 +6,8 @@
 //! - [`generator`]: the command line of every problem's `gen` binary;
 //! - [`rng`]: a seeded random stream for input generators.
 
+use judge_text::show;
+
 pub mod checker;
 pub mod generator;
 pub mod interact;

@@ -8,8 +8,8 @@ use std::io;
 use std::path::Path;
 use std::time::Duration;
 
-use crate::judging::answer::{KattisValidator, CHECKER_LIMIT};
-use crate::judging::compare::{compare, Mismatch};
+use crate::answer::{KattisValidator, CHECKER_LIMIT};
+use crate::compare::{compare, Mismatch};
 use crate::runner::{
     describe_status, execute, interact_with, Execution, Interaction, Kill, Limits,
     MEMORY_CAP_FACTOR,
@@ -58,7 +58,7 @@ pub enum Verdict {
         details: String,
         presentation: bool,
     },
-    /// The checker itself failed (see [`crate::judging::answer`]): no verdict on the program.
+    /// The checker itself failed (see [`crate::answer`]): no verdict on the program.
     CheckerFailed {
         reason: String,
     },
@@ -342,7 +342,7 @@ pub fn judge_kattis_interactive(
         &tool_limits(limits, validator.time_limit),
     )?;
     let message = std::fs::read(feedback.join("judgemessage.txt")).unwrap_or_default();
-    let message = crate::judging::answer::first_line_and_rest(&message);
+    let message = crate::answer::first_line_and_rest(&message);
     let verdict = Verdict::of_kattis_interaction(&interaction, limits.time, message);
     // A scoring problem's accepted case: its score shown.
     let score = std::fs::read_to_string(feedback.join("score.txt")).ok();
@@ -527,7 +527,7 @@ pub fn run_stderr_tail(run: &Execution) -> String {
 ///
 /// # Example
 /// ```
-/// use judge::judging::verdict::{judge, Verdict};
+/// use judge_judging::verdict::{judge, Verdict};
 /// use std::time::Duration;
 /// let limit = Duration::from_secs(2);
 /// let (verdict, _elapsed) = judge("/bin/cat".as_ref(), b"516\n", b"516\n", limit).unwrap();

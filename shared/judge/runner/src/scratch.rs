@@ -3,7 +3,7 @@
 //! (What the `tempfile` crate offers, without its dependencies in every test build.)
 //!
 //! ```
-//! let dir = judge::scratch::tempdir().unwrap();
+//! let dir = judge_runner::scratch::tempdir().unwrap();
 //! std::fs::write(dir.path().join("a.in"), "1\n").unwrap();
 //! let path = dir.path().to_path_buf();
 //! drop(dir);
@@ -65,8 +65,11 @@ fn tempdir_in(parent: &Path) -> io::Result<ScratchDir> {
 
 /// Writes an executable shell script `name` with `body` in `dir`, for the unit
 /// tests' checkers, interactors and programs (on Unix: `/bin/sh`, execute bits).
-#[cfg(all(test, unix))]
-pub(crate) fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
+///
+/// # Panics
+/// When the file cannot be written: it is for tests.
+#[cfg(unix)]
+pub fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
     use std::os::unix::fs::PermissionsExt;
     let path = dir.join(name);
     fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();

@@ -20,9 +20,9 @@ use std::fs;
 use std::io;
 use std::path::Path;
 
-use crate::judging::answer::KattisValidator;
-use crate::judging::verdict::{judge_kattis_interactive, Verdict};
+use crate::answer::KattisValidator;
 use crate::runner::{execute_in, Execution, Limits};
+use crate::verdict::{judge_kattis_interactive, Verdict};
 
 /// The file of the feedback folder that asks for another pass.
 pub const NEXT_PASS: &str = "nextpass.in";

@@ -24,13 +24,13 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::judging::case_io::CaseRun;
-use crate::judging::compare::Mode;
-use crate::judging::verdict::{run_stderr_tail, Verdict};
+use crate::case_io::CaseRun;
+use crate::compare::Mode;
 use crate::runner::{execute_with, Execution, Limits};
 use crate::scratch;
 use crate::show;
 use crate::show::show_path;
+use crate::verdict::{run_stderr_tail, Verdict};
 
 /// Time limit of a checker on one output: its own, not the program's.
 pub const CHECKER_LIMIT: Duration = Duration::from_secs(10);
@@ -135,8 +135,7 @@ impl Checking {
     /// Judges `got`, a program's output on `input`, against `expected`.
     pub fn judge_output(&self, input: &[u8], expected: &[u8], got: &[u8]) -> Verdict {
         match self {
-            Checking::Compare(Mode::Lines) => match crate::judging::compare::compare(expected, got)
-            {
+            Checking::Compare(Mode::Lines) => match crate::compare::compare(expected, got) {
                 None => Verdict::Accepted,
                 Some(mismatch) => Verdict::WrongAnswer(mismatch),
             },

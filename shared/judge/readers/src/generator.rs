@@ -68,8 +68,8 @@ pub fn generator_main<G: Generator>() -> ExitCode {
 ///
 /// # Example
 /// ```
-/// use judge::generator::{generate, Generator};
-/// use judge::rng::SplitMix64;
+/// use judge_readers::generator::{generate, Generator};
+/// use judge_readers::rng::SplitMix64;
 ///
 /// /// Inputs of one die roll: six of them, all listed by the walk.
 /// struct Die;

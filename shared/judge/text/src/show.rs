@@ -13,7 +13,7 @@ pub const LINE_BYTES: usize = 200;
 ///
 /// # Example
 /// ```
-/// use judge::show::escape;
+/// use judge_text::show::escape;
 /// assert_eq!(escape(b"a\tb\xff\x1b", 100, false), "a\\tb\\xff\\e");
 /// assert_eq!(escape(b"0123456789", 4, false), "0123... (6 more bytes)");
 /// ```
@@ -61,7 +61,7 @@ pub fn line(bytes: &[u8]) -> String {
 ///
 /// # Example
 /// ```
-/// let text = judge::show::lines(b"1\n2\n3\n", 2, false);
+/// let text = judge_text::show::lines(b"1\n2\n3\n", 2, false);
 /// assert_eq!(text, "1\n2\n... (1 more line, 6 bytes in all)\n");
 /// ```
 pub fn lines(bytes: &[u8], max_lines: usize, tail: bool) -> String {

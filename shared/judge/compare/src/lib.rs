@@ -11,7 +11,8 @@
 
 use std::fmt;
 
-use crate::show;
+pub use judge_text::decimal;
+use judge_text::show;
 
 /// Where two outputs first differ.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -75,7 +76,7 @@ pub fn judge_line_count(output: &[u8]) -> usize {
 ///
 /// # Example
 /// ```
-/// use judge::judging::compare::compare;
+/// use judge_compare::compare;
 /// assert!(compare(b"516\n", b"516  \r\n\r\n").is_none());
 /// let mismatch = compare(b"1\n2\n", b"1\n3\n").unwrap();
 /// assert_eq!(mismatch.line, 2);
@@ -350,7 +351,7 @@ impl DefaultValidator {
     ///
     /// # Example
     /// ```
-    /// use judge::judging::compare::DefaultValidator;
+    /// use judge_compare::DefaultValidator;
     /// let validator = DefaultValidator::parse("float_tolerance 1e-6").unwrap();
     /// assert!(validator.compare(b"NaN\n0.5\n", b"nan 0.5000001").is_none());
     /// let mismatch = validator.compare(b"Yes\n", b"yes\n\n1\n").unwrap();
@@ -557,7 +558,7 @@ pub fn compare_tokens(expected: &[u8], got: &[u8]) -> Option<TokenMismatch> {
 ///
 /// # Example
 /// ```
-/// use judge::judging::compare::compare_floats;
+/// use judge_compare::compare_floats;
 /// assert!(compare_floats(b"0.5 x\n", b"0.5000001 x\n", 1e-6).is_none());
 /// assert!(compare_floats(b"1000000\n", b"1000000.9\n", 1e-6).is_none(), "relative");
 /// let mismatch = compare_floats(b"0.5000000\n", b"0.5001\n", 1e-6).unwrap();
@@ -595,41 +596,6 @@ pub fn compare_floats(expected: &[u8], got: &[u8], error: f64) -> Option<TokenMi
             (Ok(_), Err(why)) => Err(Some(format!("the output's {why}"))),
         }
     })
-}
-
-/// A token's value when it is a decimal number: an optional sign, digits with
-/// an optional fraction, and an optional exponent (`12`, `-0.5`, `.5`, `1.`,
-/// `3E-7`).
-///
-/// # Errors
-/// Why it is not one, for a message: anything else (`nan`, `inf`, `0x10`,
-/// `1,5`, a word), and a number out of a double's range (`1e400`).
-pub fn decimal(token: &[u8]) -> Result<f64, String> {
-    let shown = show::escape(token, show::LINE_BYTES, true);
-    let not_decimal = || format!("`{shown}` is not a decimal number");
-    let text = std::str::from_utf8(token).map_err(|_| not_decimal())?;
-    let unsigned = text.strip_prefix(['+', '-']).unwrap_or(text);
-    let (mantissa, exponent) = match unsigned.split_once(['e', 'E']) {
-        Some((mantissa, exponent)) => (mantissa, Some(exponent)),
-        None => (unsigned, None),
-    };
-    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
-    let digits = |text: &str| text.bytes().all(|byte| byte.is_ascii_digit());
-    let exponent_ok = exponent.is_none_or(|exponent| {
-        let exponent = exponent.strip_prefix(['+', '-']).unwrap_or(exponent);
-        !exponent.is_empty() && digits(exponent)
-    });
-    if !(digits(whole) && digits(fraction) && !(whole.is_empty() && fraction.is_empty()))
-        || !exponent_ok
-    {
-        return Err(not_decimal());
-    }
-    let value: f64 = text.parse().map_err(|_| not_decimal())?;
-    if value.is_finite() {
-        Ok(value)
-    } else {
-        Err(format!("`{shown}` is out of a double's range"))
-    }
 }
 
 /// The first pair of tokens `agree` does not accept: it returns why not, when

@@ -155,11 +155,11 @@ pub struct TestSuite {
 /// # Example
 /// ```
 /// use std::fs;
-/// let dir = judge::scratch::tempdir().unwrap();
+/// let dir = judge_runner::scratch::tempdir().unwrap();
 /// for file in ["sample-1.in", "sample-1.out", "lonely.in", "notes.txt", "two.IN"] {
 ///     fs::write(dir.path().join(file), "1\n").unwrap();
 /// }
-/// let suite = judge::cases::suite::discover(dir.path()).unwrap();
+/// let suite = judge_cases::suite::discover(dir.path()).unwrap();
 /// assert_eq!(suite.cases.len(), 1);
 /// assert_eq!(suite.cases[0].name, "sample-1");
 /// assert_eq!(suite.orphans.len(), 1, "lonely.in has no .out");

@@ -1,9 +1,10 @@
-//! The stored cases in io-tests/connect3, through the judge harness.
+//! The stored cases in io-tests/connect3 through the judge harness, as scripts/check.sh runs
+//! them, each case a test (`cargo test -p connect3 -- sample`, `cargo nextest run`). A test
+//! without libtest (`harness = false`), whose report imitates it.
 
-#[test]
-fn stored_cases_pass() {
-    judge::commands::check::assert_io_tests_pass(
+fn main() -> std::process::ExitCode {
+    judge::commands::io_tests::io_tests_main(
         env!("CARGO_MANIFEST_DIR"),
         env!("CARGO_BIN_EXE_connect3"),
-    );
+    )
 }

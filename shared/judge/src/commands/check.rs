@@ -294,6 +294,25 @@ pub fn check_workspace_cases(
     out: &mut dyn Write,
     style: Style,
 ) -> io::Result<Summary> {
+    let mut noted = Noted {
+        chosen,
+        ..Noted::default()
+    };
+    check_workspace_cases_noting(problem, binary, out, style, &mut noted)
+}
+
+/// [`check_workspace_cases`], noting in `noted` the code of each case judged
+/// (see [`check_cases_noting`]).
+///
+/// # Errors
+/// As [`check_workspace_problem`].
+pub fn check_workspace_cases_noting(
+    problem: &Problem,
+    binary: &Path,
+    out: &mut dyn Write,
+    style: Style,
+    noted: &mut Noted,
+) -> io::Result<Summary> {
     let judged = WorkspaceJudges::of(problem, binary)?;
     let judges = Judges {
         validator: judged.validator.as_deref(),
@@ -303,19 +322,7 @@ pub fn check_workspace_cases(
     };
     let note = (judged.validator.is_none() && judged.input_validators.is_empty())
         .then(|| unvalidated_note(&problem.name, "inputs"));
-    let mut noted = Noted {
-        chosen,
-        ..Noted::default()
-    };
-    check_cases_noting(
-        problem,
-        binary,
-        &judges,
-        note.as_deref(),
-        out,
-        style,
-        &mut noted,
-    )
+    check_cases_noting(problem, binary, &judges, note.as_deref(), out, style, noted)
 }
 
 /// What judges a problem of the workspace besides its binary, all beside it.

@@ -288,6 +288,59 @@ impl Scaffold {
     }
 }
 
+/// `cargo nextest run` on abc-min, whose main.rs has a bug: each case is a test
+/// of its own, sample-2 passes and sample-1 fails with its WA and what differs.
+/// CI's machine has nextest (.ci/run installs it when it is missing); elsewhere
+/// the step says that it is skipped.
+fn nextest(s: &Scaffold) {
+    let installed = Command::new("cargo")
+        .args(["nextest", "--version"])
+        .output()
+        .is_ok_and(|output| output.status.success());
+    if !installed {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "cargo nextest is not installed, and CI runs this step"
+        );
+        eprintln!("scaffold: (a) cargo nextest run: skipped, cargo-nextest is not installed");
+        return;
+    }
+    let args = [
+        "nextest",
+        "run",
+        "-p",
+        "abc-min",
+        "--no-fail-fast",
+        "--color",
+        "never",
+    ];
+    let run = expect(100, s.cargo(&args));
+    let result = |status: &str, case: &str| {
+        let test = format!("abc-min::io_tests {case}");
+        run.lines()
+            .any(|line| line.trim_start().starts_with(status) && line.ends_with(&test))
+    };
+    if !result("PASS", "sample-2") || !result("FAIL", "sample-1") {
+        run.fail("not a test per case, sample-2 PASS and sample-1 FAIL");
+    }
+    // nextest indents what a test printed.
+    run.has(&["WA   sample-1 ", r#"line 1: expected "Even", got "Odd""#])
+        .lacks("WA   sample-2");
+    let one = [
+        "nextest",
+        "run",
+        "-p",
+        "abc-min",
+        "--color",
+        "never",
+        "-E",
+        "test(=sample-2)",
+    ];
+    let run = expect(0, s.cargo(&one));
+    run.has(&["1 test run: 1 passed"]);
+    s.step("(a) cargo nextest run: a test per case, the WA with what differs; -E chooses one");
+}
+
 /// Runs `command` to its end.
 pub(crate) fn run(mut command: Command) -> Run {
     let description = format!(
@@ -429,8 +482,31 @@ fn minimal_problem(s: &Scaffold) {
         .has(&["note: no validator, so the inputs are not validated"])
         .has_line_starting("AC   sample-2 ")
         .has_line("2 passed, 0 failed");
-    expect(0, quiet(s.cargo_test("abc-min", None))).has(&["test stored_cases_pass ... ok"]);
+    expect(0, quiet(s.cargo_test("abc-min", None))).has(&[
+        "test sample-1 ... ok",
+        "test sample-2 ... ok",
+        "test result: ok. 2 passed; 0 failed",
+    ]);
     s.step("(a) main.rs and two samples: check.sh (cargo verbose) and cargo test -p (cargo quiet) pass");
+
+    // A filter chooses cases by name, glob or group; one that names none runs nothing.
+    let one_case = s.cargo(&[
+        "test", "-p", "abc-min", "--test", "io_tests", "--", "sample-2",
+    ]);
+    expect(0, one_case)
+        .has(&["running 1 test", "test sample-2 ... ok", "1 filtered out"])
+        .lacks("sample-1 ...");
+    let listed = s.cargo(&[
+        "test", "-p", "abc-min", "--test", "io_tests", "--", "--list",
+    ]);
+    expect(0, listed)
+        .has_line("sample-1: test")
+        .has_line("sample-2: test");
+    let no_case = s.cargo(&[
+        "test", "-p", "abc-min", "--test", "io_tests", "--", "stress-*",
+    ]);
+    expect(0, no_case).has(&["running 0 tests", "2 filtered out"]);
+    s.step("(a) cargo test -p -- PATTERN judges the cases it chooses, each case a test");
 
     s.solution("abc-min", true);
     // From inside the problem's crate, as a user in its folder would.
@@ -440,8 +516,13 @@ fn minimal_problem(s: &Scaffold) {
         .has_line("1 passed, 1 failed");
     expect(101, s.cargo_test("abc-min", None))
         .has_line_starting("WA   sample-1 ")
-        .has(&["test stored_cases_pass ... FAILED"]);
+        .has(&[
+            "test sample-1 ... FAILED",
+            "test sample-2 ... ok",
+            "test result: FAILED. 1 passed; 1 failed",
+        ]);
     s.step("(a) a wrong main.rs: check.sh (from crates/abc-min) and cargo test -p fail with WA");
+    nextest(s);
 
     expect(2, s.script("stress.sh", &["abc-min"])).has(&[
         "abc-min has no naive and no gen, which judge stress needs: add them with `scripts/new-problem.sh abc-min --with naive,gen`",
@@ -644,7 +725,7 @@ fn full_problem(s: &Scaffold) {
 
     let tests = expect(0, s.cargo_test("abc-full", None));
     for test in [
-        "stored_cases_pass",
+        "sample-1",
         "naive_passes_the_stored_cases",
         "each_seed_gives_one_input_at_each_size",
         "agrees_with_naive_on_generated_inputs",
@@ -905,7 +986,7 @@ fn main() {
     expect(0, s.script("check.sh", &["guess-demo"]))
         .has_line_starting("AC   high ")
         .has_line("2 passed, 0 failed");
-    expect(0, s.cargo_test("guess-demo", None)).has(&["test stored_cases_pass ... ok"]);
+    expect(0, s.cargo_test("guess-demo", None)).has(&["test high ... ok"]);
     s.step("(e) a right guesser: check.sh and cargo test -p pass");
 
     guesser(s, "guess + 1", flush);

@@ -31,6 +31,7 @@ use std::time::Duration;
 
 use judge::cases::programs::{Language, Prepared, Sources};
 use judge::commands::new::{create, is_valid_name, NewProblem};
+use judge::judging::case_io::CaseIo;
 use judge::judging::verdict::judge_interactive;
 use judge::runner::{execute_in, execute_with, Limits};
 use judge::scratch::tempdir;
@@ -591,6 +592,41 @@ fn run_tool(
     Ok(run.stdout)
 }
 
+/// Runs the main solution on `input` as a judge runs a submission, in a
+/// folder of its own, reading and writing the files `case_io` names
+/// (`<judging input-file output-file>`), else stdin and stdout: its answer.
+fn run_main(
+    program: &Prepared,
+    case_io: &CaseIo,
+    input: &[u8],
+    limits: &Limits,
+    what: &str,
+) -> Result<Vec<u8>, String> {
+    let args = arguments(program, &[])?;
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let run = case_io
+        .run_with_args(&program.program, &args, input, limits)
+        .map_err(|error| format!("{what}: {error}"))?;
+    let execution = run.execution;
+    if execution.timed_out(TOOL_TIME) || !execution.succeeded() {
+        return Err(format!(
+            "{what} failed: {}\n{}",
+            execution.describe_end(),
+            String::from_utf8_lossy(&execution.stderr).trim_end()
+        ));
+    }
+    if let Some(missing) = run.answer_missing {
+        return Err(format!("{what}: it {missing}"));
+    }
+    if execution.stdout_truncated {
+        return Err(format!(
+            "{what}: its answer is longer than {} MiB",
+            limits.output_cap() >> 20
+        ));
+    }
+    Ok(execution.stdout)
+}
+
 /// `judge import PACKAGE` of a Polygon package, opened.
 pub fn import(
     root: &Path,
@@ -659,6 +695,11 @@ pub fn import(
     let made = tempdir().map_err(|error| refused(error.to_string()))?;
     let mut found = Vec::new();
     let mut main_program = None;
+    // The main solution reads and writes the files the problem names.
+    let case_io = CaseIo {
+        input_file: package.input_file.clone(),
+        output_file: package.output_file.clone(),
+    };
     let mut generators: BTreeMap<String, Prepared> = BTreeMap::new();
     // A generator run that writes several tests (from-file), by command.
     let mut written_by: BTreeMap<String, judge::scratch::ScratchDir> = BTreeMap::new();
@@ -761,9 +802,9 @@ pub fn import(
                     let input_file = made.path().join(format!("{case}.in"));
                     fs::write(&input_file, &input).map_err(|error| refused(error.to_string()))?;
                     match &interactor {
-                        None => run_tool(
+                        None => run_main(
                             main_program,
-                            &[],
+                            &case_io,
                             &input,
                             &limits,
                             &format!("the main solution on {what}"),

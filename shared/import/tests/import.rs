@@ -1226,6 +1226,62 @@ fn a_polygon_package_with_a_deep_main_solution_and_a_points_checker() {
     );
 }
 
+/// `polygon-files`: a problem whose programs read `sum.in` and write `sum.out`
+/// in their working folder. The answer the package lacks is made by its main
+/// solution run as a judge runs it, in a folder of its own, its answer read
+/// from `sum.out` (not its stdout), and nothing is written where the import
+/// was started; its solutions are judged so too.
+#[test]
+fn a_polygon_package_read_and_written_in_files_has_its_answers_from_them() {
+    let ws = workspace();
+    let started_in = tempdir().unwrap();
+    let files = packages().join("polygon-files");
+    let output = Command::new(env!("CARGO_BIN_EXE_import"))
+        .arg("--root")
+        .arg(ws.path())
+        .arg(&files)
+        .current_dir(started_in.path())
+        .output()
+        .unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr),
+    );
+    assert_eq!(output.status.code(), Some(0), "{stdout}{stderr}");
+    assert!(
+        stdout.contains("made file-sum (File Sum) from "),
+        "{stdout}"
+    );
+    let io_tests = ws.path().join("io-tests/file-sum");
+    assert_eq!(
+        fs::read_to_string(io_tests.join("tests-01.out")).unwrap(),
+        "15\n",
+        "the package's"
+    );
+    assert_eq!(
+        fs::read_to_string(io_tests.join("tests-02.out")).unwrap(),
+        "500500\n",
+        "made by the main solution, from its sum.out"
+    );
+    assert_eq!(
+        tree(started_in.path()),
+        Vec::<(String, Vec<u8>)>::new(),
+        "the main solution wrote where the import started"
+    );
+    let (as_expected, all, report) = verified(ws.path(), "file-sum");
+    assert_eq!((as_expected, all), (3, 3), "{report}");
+    for line in [
+        "AC   polygon/solutions/main.cpp: as expected (2 of 2 cases AC)",
+        "AC   polygon/solutions/files.py: as expected (2 of 2 cases AC)",
+    ] {
+        assert!(report.lines().any(|l| l == line), "{line}\n{report}");
+    }
+    assert!(
+        report.contains("polygon/solutions/stdout.py: as expected (WA on tests-01"),
+        "{report}"
+    );
+}
+
 #[test]
 fn an_interactive_polygon_package_is_judged_by_its_interactor_and_checker() {
     let ws = workspace();

@@ -60,10 +60,25 @@ impl CaseIo {
     /// When the program cannot be started, or the scratch folder or the
     /// input file cannot be written.
     pub fn run(&self, program: &Path, input: &[u8], limits: &Limits) -> io::Result<CaseRun> {
+        self.run_with_args(program, &[], input, limits)
+    }
+
+    /// [`CaseIo::run`] of `program ARGS` (a package's program started by an
+    /// interpreter: `python3 main.py`).
+    ///
+    /// # Errors
+    /// As [`CaseIo::run`].
+    pub fn run_with_args(
+        &self,
+        program: &Path,
+        args: &[&str],
+        input: &[u8],
+        limits: &Limits,
+    ) -> io::Result<CaseRun> {
         let folder = scratch::tempdir()?;
         if self.is_stdio() {
             return Ok(CaseRun {
-                execution: execute_in(program, &[], input, limits, folder.path())?,
+                execution: execute_in(program, args, input, limits, folder.path())?,
                 answer_missing: None,
             });
         }
@@ -74,7 +89,7 @@ impl CaseIo {
             }
             None => input,
         };
-        let mut execution = execute_in(program, &[], stdin, limits, folder.path())?;
+        let mut execution = execute_in(program, args, stdin, limits, folder.path())?;
         let Some(name) = &self.output_file else {
             return Ok(CaseRun {
                 execution,

@@ -306,7 +306,7 @@ fn problem_in(dir: &Path, limit: Duration) -> Problem {
 /// Defect 4: the exit time is the process's own, so a program that ends
 /// shortly before the limit is accepted, and its CPU time is reported. (The
 /// margin leaves room for a loaded machine's scheduling; the ignored test
-/// `examples/exit_time_precision.rs` measures closer.)
+/// `src/bin/exit-time-precision.rs` measures closer.)
 /// The harness notices a program's end when it comes, not at its time limit:
 /// a run of a program that exits at once returns long before a limit of 30 s.
 #[test]

@@ -4,7 +4,7 @@
 //! measurement, not a test (`tests/harness/adversarial.rs` checks the margin).
 //!
 //! ```text
-//! cargo run --release -p judge --example exit_time_precision
+//! cargo run --release -p judge --bin exit-time-precision
 //! ```
 
 use std::path::Path;

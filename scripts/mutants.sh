@@ -63,9 +63,12 @@ test_targets() {
             shared/judge/judging/src/verdict.rs | shared/judge/cases/src/problem.rs | \
             shared/judge/judging/src/answer.rs)
             echo "--lib" ;;
+        # Checking a problem, as check.sh and the scaffold test run it.
+        shared/judge/check/src/lib.rs) echo "--lib --test harness" ;;
         # The interactor's library, run as the fixture guess-interact.
         shared/judge/readers/src/interact.rs) echo "--lib --test harness" ;;
         shared/judge/src/commands/outputs.rs) echo "--lib --test harness" ;;
+        shared/judge/check/src/io_tests.rs) echo "--lib --test harness" ;;
         # Case files, as the harness's file-I/O tests judge them.
         shared/judge/judging/src/case_io.rs) echo "--lib --test harness" ;;
         # A package's programs and their verification, proven by the

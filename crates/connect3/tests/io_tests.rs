@@ -3,8 +3,5 @@
 //! without libtest (`harness = false`), whose report imitates it.
 
 fn main() -> std::process::ExitCode {
-    judge::commands::io_tests::io_tests_main(
-        env!("CARGO_MANIFEST_DIR"),
-        env!("CARGO_BIN_EXE_connect3"),
-    )
+    judge_check::io_tests::io_tests_main(env!("CARGO_MANIFEST_DIR"), env!("CARGO_BIN_EXE_connect3"))
 }

@@ -5,7 +5,7 @@
 
 #[test]
 fn stored_answers_are_the_brute_force_answers() {
-    judge::commands::check::assert_io_tests_pass(
+    judge_check::assert_io_tests_pass(
         env!("CARGO_MANIFEST_DIR"),
         env!("CARGO_BIN_EXE_csp-201803-4-naive"),
     );

@@ -1,9 +1,9 @@
 //! Every stored `.out` in io-tests/line-sg is what the naive brute force prints
 //! (the submission passes the cases in `tests/io_tests.rs`).
 
-use judge::cases::suite::discover;
-use judge::judging::compare::compare;
-use judge::runner::execute;
+use judge_check::cases::suite::discover;
+use judge_check::judging::compare::compare;
+use judge_check::runner::execute;
 use std::fs;
 use std::path::Path;
 use std::time::Duration;

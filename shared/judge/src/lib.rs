@@ -12,8 +12,10 @@
 //!    [`judging::compare`] (`judge-compare`), comparing outputs.
 //! 3. [`cases`] (`judge-cases`): problems (their manifests and limits) and
 //!    their stored cases.
-//! 4. [`commands`], this package: checking a problem, stress testing,
-//!    writing outputs, and the `judge` binary.
+//! 4. [`commands`]: checking a problem ([`commands::check`], `judge-check`,
+//!    all that a problem's tests link), and in this package stress testing,
+//!    writing outputs, verifying, benchmarking, making problems, and the
+//!    `judge` binary.
 //!
 //! Apart from them, `judge-readers`: the small readers that a problem's own
 //! tools link ([`validate`], [`checker`], [`interact`], [`generator`],
@@ -28,7 +30,8 @@ pub use judge_runner::scratch;
 pub use judge_text::show;
 
 pub mod commands;
-pub mod validate;
+// A validator's tests: the readers' `validate` and the harness's assertions.
+pub use judge_check::validate;
 
 // The paths a problem's checker, interactor and generator use.
 pub use judge_readers::{checker, generator, interact, rng};

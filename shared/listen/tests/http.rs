@@ -38,9 +38,11 @@ impl Listening {
             "[workspace]\nmembers = [\"crates/*\"]\nresolver = \"2\"\n\n\
              [workspace.package]\nedition = \"2021\"\nlicense = \"MIT\"\npublish = false\n\n\
              [workspace.dependencies]\nproconio = \"=0.5.0\"\nitertools = \"=0.14.0\"\n\
-             judge = {{ path = {:?} }}\njudge-readers = {{ path = {:?} }}\n",
+             judge = {{ path = {:?} }}\njudge-readers = {{ path = {:?} }}\n\
+             judge-check = {{ path = {:?} }}\n",
             judge.canonicalize().unwrap(),
-            judge.join("readers").canonicalize().unwrap()
+            judge.join("readers").canonicalize().unwrap(),
+            judge.join("check").canonicalize().unwrap()
         );
         fs::write(root.join("Cargo.toml"), manifest).unwrap();
         fs::create_dir(root.join("crates")).unwrap();

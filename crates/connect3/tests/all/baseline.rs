@@ -2,8 +2,8 @@
 //! every stored input and on every input of the walk it prints x + a + b - 3 (the
 //! three numbers read 0-based), computed here from the tokens.
 
-use judge::judging::crosscheck::{program_output, walk_and_random_inputs};
-use judge::validate::stored_inputs;
+use judge_check::judging::crosscheck::{program_output, walk_and_random_inputs};
+use judge_check::validate::stored_inputs;
 
 const BASELINE: &str = env!("CARGO_BIN_EXE_connect3-baseline");
 const GEN: &str = env!("CARGO_BIN_EXE_connect3-gen");

@@ -3,8 +3,8 @@
 //! parallel. Random inputs would only repeat walk inputs, so they are not run
 //! against the brute force; one test checks that they are inputs of the walk.
 
-use judge::judging::crosscheck::{assert_agree_on_generated, generated_input};
-use judge::runner::execute;
+use judge_check::judging::crosscheck::{assert_agree_on_generated, generated_input};
+use judge_check::runner::execute;
 use std::path::Path;
 use std::time::Duration;
 

@@ -7,7 +7,7 @@
 #[path = "../../src/bin/validate.rs"]
 mod validator;
 
-use judge::validate::{assert_invalid, Mutants};
+use judge_check::validate::{assert_invalid, Mutants};
 use std::time::Duration;
 use validator::validate;
 
@@ -21,13 +21,13 @@ fn message(line: usize, column: usize, expected: &str, found: &str) -> String {
 
 #[test]
 fn stored_inputs_are_valid() {
-    judge::validate::assert_stored_inputs_valid(validate, env!("CARGO_MANIFEST_DIR"));
+    judge_check::validate::assert_stored_inputs_valid(validate, env!("CARGO_MANIFEST_DIR"));
 }
 
 #[test]
 fn generated_inputs_are_valid() {
     let random: Vec<(u64, &str)> = (0..4).map(|seed| (seed, "1")).collect();
-    judge::validate::assert_generated_inputs_valid(
+    judge_check::validate::assert_generated_inputs_valid(
         validate,
         env!("CARGO_BIN_EXE_connect3-gen"),
         &random,
@@ -94,16 +94,20 @@ fn missing_and_extra_tokens_are_rejected() {
 
 #[test]
 fn single_byte_mutants_of_stored_inputs_are_accepted_or_rejected_cleanly() {
-    let inputs = judge::validate::stored_inputs(env!("CARGO_MANIFEST_DIR"));
-    let Mutants { tried, rejected } =
-        judge::validate::check_mutants(validate, "connect3", &inputs, Duration::from_secs(60));
+    let inputs = judge_check::validate::stored_inputs(env!("CARGO_MANIFEST_DIR"));
+    let Mutants { tried, rejected } = judge_check::validate::check_mutants(
+        validate,
+        "connect3",
+        &inputs,
+        Duration::from_secs(60),
+    );
     println!("connect3: {tried} mutants tried, {rejected} rejected");
     assert!(rejected > 0 && rejected < tried, "{rejected} of {tried}");
 }
 
 #[test]
 fn the_binary_exits_0_silently_or_1_with_one_line() {
-    judge::validate::assert_exit_contract(
+    judge_check::validate::assert_exit_contract(
         env!("CARGO_BIN_EXE_connect3-validate"),
         b"2\n2 3\n",
         b"2\n2 5\n",

@@ -2,8 +2,8 @@
 //! every stored input, on random inputs and on the walk it prints the sum of all
 //! cells, computed here from the tokens.
 
-use judge::judging::crosscheck::{program_output, walk_and_random_inputs};
-use judge::validate::stored_inputs;
+use judge_check::judging::crosscheck::{program_output, walk_and_random_inputs};
+use judge_check::validate::stored_inputs;
 
 const BASELINE: &str = env!("CARGO_BIN_EXE_csp-201803-4-baseline");
 const GEN: &str = env!("CARGO_BIN_EXE_csp-201803-4-gen");

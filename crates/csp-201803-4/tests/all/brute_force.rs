@@ -3,7 +3,7 @@
 //! space. Two random inputs only exercise the generator's random path; the two
 //! tests run in parallel.
 
-use judge::judging::crosscheck::assert_agree_on_generated;
+use judge_check::judging::crosscheck::assert_agree_on_generated;
 
 const GEN: &str = env!("CARGO_BIN_EXE_csp-201803-4-gen");
 const SUBMISSION: &str = env!("CARGO_BIN_EXE_csp-201803-4");

@@ -2,7 +2,7 @@
 //! one known input, and over many cases each stone count 0, 2, 4, 6 and 8 comes in a
 //! fifth of them, always as many of Alice's stones as of Bob's.
 
-use judge::judging::crosscheck::generated_input;
+use judge_check::judging::crosscheck::generated_input;
 
 const GEN: &str = env!("CARGO_BIN_EXE_csp-201803-4-gen");
 

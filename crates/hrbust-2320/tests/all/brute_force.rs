@@ -4,7 +4,7 @@
 //! (cells of several bytes, other empty-cell tokens); a few random inputs only
 //! exercise the generator's random path. The tests run in parallel.
 
-use judge::judging::crosscheck::{assert_agree, assert_agree_on_generated, generated_input};
+use judge_check::judging::crosscheck::{assert_agree, assert_agree_on_generated, generated_input};
 
 const GEN: &str = env!("CARGO_BIN_EXE_hrbust-2320-gen");
 const SUBMISSION: &str = env!("CARGO_BIN_EXE_hrbust-2320");

@@ -6,7 +6,7 @@
 use crate::common;
 
 use common::owns_line;
-use judge::judging::crosscheck::generated_input;
+use judge_check::judging::crosscheck::generated_input;
 
 const GEN: &str = env!("CARGO_BIN_EXE_hrbust-2320-gen");
 

@@ -10,7 +10,7 @@ use crate::common;
 mod validator;
 
 use common::owns_line;
-use judge::validate::{assert_invalid, assert_valid, Mutants};
+use judge_check::validate::{assert_invalid, assert_valid, Mutants};
 use std::time::Duration;
 use validator::validate;
 
@@ -18,14 +18,14 @@ const EMPTY_CASE: &str = ". . .\n. . .\n. . .\nx\n";
 
 #[test]
 fn stored_inputs_are_valid() {
-    judge::validate::assert_stored_inputs_valid(validate, env!("CARGO_MANIFEST_DIR"));
+    judge_check::validate::assert_stored_inputs_valid(validate, env!("CARGO_MANIFEST_DIR"));
 }
 
 #[test]
 fn generated_inputs_are_valid() {
     let mut random: Vec<(u64, &str)> = (0..10).map(|seed| (seed, "100")).collect();
     random.push((10, "20000"));
-    judge::validate::assert_generated_inputs_valid(
+    judge_check::validate::assert_generated_inputs_valid(
         validate,
         env!("CARGO_BIN_EXE_hrbust-2320-gen"),
         &random,
@@ -168,16 +168,20 @@ fn bytes_outside_printable_ascii_and_blanks_are_rejected() {
 
 #[test]
 fn single_byte_mutants_of_stored_inputs_are_accepted_or_rejected_cleanly() {
-    let inputs = judge::validate::stored_inputs(env!("CARGO_MANIFEST_DIR"));
-    let Mutants { tried, rejected } =
-        judge::validate::check_mutants(validate, "hrbust-2320", &inputs, Duration::from_secs(60));
+    let inputs = judge_check::validate::stored_inputs(env!("CARGO_MANIFEST_DIR"));
+    let Mutants { tried, rejected } = judge_check::validate::check_mutants(
+        validate,
+        "hrbust-2320",
+        &inputs,
+        Duration::from_secs(60),
+    );
     println!("hrbust-2320: {tried} mutants tried, {rejected} rejected");
     assert!(rejected > 0 && rejected < tried, "{rejected} of {tried}");
 }
 
 #[test]
 fn the_binary_exits_0_silently_or_1_with_one_line() {
-    judge::validate::assert_exit_contract(
+    judge_check::validate::assert_exit_contract(
         env!("CARGO_BIN_EXE_hrbust-2320-validate"),
         format!("1\n{EMPTY_CASE}").as_bytes(),
         b"1\nx x x\no o o\n. . .\nx\n",

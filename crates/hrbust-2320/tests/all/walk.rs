@@ -9,9 +9,9 @@ use std::collections::BTreeSet;
 #[test]
 fn the_walk_is_one_input_with_every_board_and_mover_once() {
     let gen = env!("CARGO_BIN_EXE_hrbust-2320-gen");
-    let count = judge::judging::crosscheck::generated_input(gen, &["--count-all"]);
+    let count = judge_check::judging::crosscheck::generated_input(gen, &["--count-all"]);
     assert_eq!(String::from_utf8(count).unwrap().trim(), "1");
-    let input = judge::judging::crosscheck::generated_input(gen, &["--all", "0"]);
+    let input = judge_check::judging::crosscheck::generated_input(gen, &["--all", "0"]);
     let text = String::from_utf8(input).unwrap();
     let mut tokens = text.split_ascii_whitespace();
     let cases: usize = tokens.next().unwrap().parse().unwrap();

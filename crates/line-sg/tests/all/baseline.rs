@@ -2,8 +2,8 @@
 //! input, on every stored input and on random inputs it prints the total length of
 //! the strips, computed here from the tokens.
 
-use judge::judging::crosscheck::{program_output, walk_and_random_inputs};
-use judge::validate::stored_inputs;
+use judge_check::judging::crosscheck::{program_output, walk_and_random_inputs};
+use judge_check::validate::stored_inputs;
 
 const BASELINE: &str = env!("CARGO_BIN_EXE_line-sg-baseline");
 const GEN: &str = env!("CARGO_BIN_EXE_line-sg-gen");

@@ -3,7 +3,7 @@
 //! inputs of 16 cells in total, whose strips of 13 to 16 cells the walk does not
 //! reach. The two tests run in parallel.
 
-use judge::judging::crosscheck::{assert_agree, assert_agree_on_generated, generated_input};
+use judge_check::judging::crosscheck::{assert_agree, assert_agree_on_generated, generated_input};
 
 const GEN: &str = env!("CARGO_BIN_EXE_line-sg-gen");
 const SUBMISSION: &str = env!("CARGO_BIN_EXE_line-sg");

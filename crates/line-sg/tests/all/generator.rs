@@ -4,8 +4,8 @@
 //! after an empty cell is X or O alike, and `max` is judge-scale (a 10^6-cell strip,
 //! under 10^7 bytes) and runs through the submission.
 
-use judge::judging::crosscheck::generated_input;
-use judge::runner::execute;
+use judge_check::judging::crosscheck::generated_input;
+use judge_check::runner::execute;
 use std::collections::BTreeSet;
 use std::path::Path;
 use std::time::Duration;

@@ -7,8 +7,8 @@
 //! `grundy[len][left][right]` is the mex over every legal move of the XOR of the two
 //! parts. A strip's answer is then the XOR over its runs (Sprague–Grundy).
 
-use judge::rng::SplitMix64;
-use judge::runner::execute;
+use judge_check::runner::execute;
+use judge_readers::rng::SplitMix64;
 use std::path::Path;
 use std::time::Duration;
 

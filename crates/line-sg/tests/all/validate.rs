@@ -8,20 +8,20 @@
 #[path = "../../src/bin/validate.rs"]
 mod validator;
 
-use judge::validate::{assert_invalid, assert_valid, Mutants};
+use judge_check::validate::{assert_invalid, assert_valid, Mutants};
 use std::time::Duration;
 use validator::validate;
 
 #[test]
 fn stored_inputs_are_valid() {
-    judge::validate::assert_stored_inputs_valid(validate, env!("CARGO_MANIFEST_DIR"));
+    judge_check::validate::assert_stored_inputs_valid(validate, env!("CARGO_MANIFEST_DIR"));
 }
 
 #[test]
 fn generated_inputs_are_valid() {
     let mut random: Vec<(u64, &str)> = (0..10).map(|seed| (seed, "1000")).collect();
     random.extend([(10, "3000000"), (1, "max")]);
-    judge::validate::assert_generated_inputs_valid(
+    judge_check::validate::assert_generated_inputs_valid(
         validate,
         env!("CARGO_BIN_EXE_line-sg-gen"),
         &random,
@@ -207,16 +207,16 @@ fn the_size_limits_hold_at_their_edges() {
 
 #[test]
 fn single_byte_mutants_of_stored_inputs_are_accepted_or_rejected_cleanly() {
-    let inputs = judge::validate::stored_inputs(env!("CARGO_MANIFEST_DIR"));
+    let inputs = judge_check::validate::stored_inputs(env!("CARGO_MANIFEST_DIR"));
     let Mutants { tried, rejected } =
-        judge::validate::check_mutants(validate, "line-sg", &inputs, Duration::from_secs(60));
+        judge_check::validate::check_mutants(validate, "line-sg", &inputs, Duration::from_secs(60));
     println!("line-sg: {tried} mutants tried, {rejected} rejected");
     assert!(rejected > 0 && rejected < tried, "{rejected} of {tried}");
 }
 
 #[test]
 fn the_binary_exits_0_silently_or_1_with_one_line() {
-    judge::validate::assert_exit_contract(
+    judge_check::validate::assert_exit_contract(
         env!("CARGO_BIN_EXE_line-sg-validate"),
         b"2\nX.X\n...\n",
         b"3\n...\nX.XX\n.\n",

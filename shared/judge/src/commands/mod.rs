@@ -13,8 +13,8 @@
 
 pub mod bench;
 pub mod build;
-pub mod check;
-pub mod io_tests;
+pub use judge_check as check;
+pub use judge_check::io_tests;
 pub mod libraries;
 pub mod new;
 pub mod outputs;

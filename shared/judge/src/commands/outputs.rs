@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use crate::cases::problem::Problem;
 use crate::cases::suite::{discover, Orphan};
-use crate::commands::check::{unusable, validate, Validation};
+use crate::commands::check::{unusable, validate_input, Validation};
 use crate::judging::case_io::CaseIo;
 use crate::judging::verdict::run_stderr_tail;
 use crate::runner::Limits;
@@ -121,7 +121,7 @@ fn write_one(
         io::Error::new(error.kind(), format!("{}: {error}", show_path(input_path)))
     })?;
     match validator
-        .map(|validator| validate(validator, &input))
+        .map(|validator| validate_input(validator, &input))
         .transpose()?
     {
         Some(Validation::Invalid(message)) => {

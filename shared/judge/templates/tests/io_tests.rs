@@ -2,5 +2,5 @@
 //! A test without libtest (`harness = false`), which its report imitates.
 
 fn main() -> std::process::ExitCode {
-    judge::commands::io_tests::io_tests_main(env!("CARGO_MANIFEST_DIR"), env!("CARGO_BIN_EXE_@NAME@"))
+    judge_check::io_tests::io_tests_main(env!("CARGO_MANIFEST_DIR"), env!("CARGO_BIN_EXE_@NAME@"))
 }

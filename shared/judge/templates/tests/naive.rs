@@ -2,7 +2,7 @@
 
 #[test]
 fn naive_passes_the_stored_cases() {
-    judge::commands::check::assert_io_tests_pass(
+    judge_check::assert_io_tests_pass(
         env!("CARGO_MANIFEST_DIR"),
         env!("CARGO_BIN_EXE_@NAME@-naive"),
     );

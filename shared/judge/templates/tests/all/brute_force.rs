@@ -1,7 +1,7 @@
 //! The submission against the naive brute force on generated inputs: 100 seeds at
 //! sizes 1 and 10 (scripts/stress.sh runs as many as asked).
 
-use judge::judging::crosscheck::assert_agree_on_generated;
+use judge_check::judging::crosscheck::assert_agree_on_generated;
 
 const GEN: &str = env!("CARGO_BIN_EXE_@NAME@-gen");
 const SUBMISSION: &str = env!("CARGO_BIN_EXE_@NAME@");

@@ -10,7 +10,7 @@ fn generated_inputs_are_valid() {
     let mut random: Vec<(u64, &str)> = (0..20).map(|seed| (seed, "1")).collect();
     random.extend((0..20).map(|seed| (seed, "10")));
     random.push((0, "max"));
-    judge::validate::assert_generated_inputs_valid(
+    judge_check::validate::assert_generated_inputs_valid(
         validator::validate,
         env!("CARGO_BIN_EXE_@NAME@-gen"),
         &random,

@@ -1,7 +1,7 @@
 //! The generator prints an input for each seed, small and judge-scale, and the same
 //! input for the same arguments.
 
-use judge::judging::crosscheck::generated_input;
+use judge_check::judging::crosscheck::generated_input;
 
 const GEN: &str = env!("CARGO_BIN_EXE_@NAME@-gen");
 

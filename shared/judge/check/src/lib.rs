@@ -1,4 +1,19 @@
-//! Checking a problem's binary against its stored cases, one report line per case.
+//! Checking a problem's binary against its stored cases, one report line per
+//! case: what `judge check` runs, and all that a problem's own tests link
+//! (its stored cases, [`io_tests`]; its validator's and brute force's
+//! assertions, [`validate`] and [`judging::crosscheck`]), so that building
+//! them builds none of the judge's other commands.
+
+pub mod io_tests;
+pub mod validate;
+
+// The layers below, under the names a problem's tests use.
+pub use judge_cases as cases;
+pub use judge_judging as judging;
+pub use judge_runner as runner;
+#[cfg(test)]
+use judge_runner::scratch;
+use judge_text::show;
 
 use std::fmt::Write as _;
 use std::fs;
@@ -58,7 +73,7 @@ impl Style {
 }
 
 /// Indents report details under their verdict line.
-pub(crate) fn indented(details: &str) -> String {
+pub fn indented(details: &str) -> String {
     details.lines().fold(String::new(), |mut text, line| {
         let _ = writeln!(text, "     {line}");
         text
@@ -109,7 +124,7 @@ fn read_case_file(path: &Path) -> io::Result<Vec<u8>> {
 }
 
 /// What the validator says about an input.
-pub(crate) enum Validation {
+pub enum Validation {
     Valid,
     /// Exit status 1: the verdict INVALID with its message.
     Invalid(String),
@@ -119,7 +134,7 @@ pub(crate) enum Validation {
 
 /// A validator reads one input on stdin: exit 0 if valid, exit 1 with a line
 /// on stderr if not. Anything else (a crash, a timeout) is its own failure.
-pub(crate) fn validate(validator: &Path, input: &[u8]) -> io::Result<Validation> {
+pub fn validate_input(validator: &Path, input: &[u8]) -> io::Result<Validation> {
     validate_within(validator, input, VALIDATOR_LIMIT)
 }
 
@@ -401,7 +416,7 @@ fn files_under(path: &Path, files: &mut Vec<PathBuf>) -> io::Result<()> {
 }
 
 /// The line that says a problem's `inputs` are used without a validator.
-pub(crate) fn unvalidated_note(problem: &str, inputs: &str) -> String {
+pub fn unvalidated_note(problem: &str, inputs: &str) -> String {
     format!(
         "note: no validator, so the {inputs} are not validated (add one with `scripts/new-problem.sh {problem} --with validate`)"
     )
@@ -631,7 +646,7 @@ pub fn check_cases_noting(
         let result = read_case_file(&case.input).and_then(|input| {
             let expected = read_case_file(&case.output)?;
             let validations = validator
-                .map(|validator| validate(validator, &input))
+                .map(|validator| validate_input(validator, &input))
                 .into_iter()
                 .chain(input_validators.iter().map(|validator| {
                     let flags = input_flags.unwrap_or(&validator.flags);
@@ -779,7 +794,7 @@ pub fn check_cases_noting(
 ///
 /// # Example
 /// ```no_run
-/// judge::commands::check::assert_io_tests_pass(env!("CARGO_MANIFEST_DIR"), "target/release/connect3");
+/// judge_check::assert_io_tests_pass(env!("CARGO_MANIFEST_DIR"), "target/release/connect3");
 /// ```
 pub fn assert_io_tests_pass(manifest_dir: &str, binary: &str) {
     let problem = Problem::from_manifest_dir(Path::new(manifest_dir))
@@ -985,7 +1000,7 @@ mod tests {
     fn a_validator_that_crashes_is_its_own_failure_saying_how() {
         let dir = tempdir().unwrap();
         let validator = script(dir.path(), "validator", "echo broken >&2; exit 3");
-        let message = failure(validate(&validator, b"1\n").unwrap());
+        let message = failure(validate_input(&validator, b"1\n").unwrap());
         assert!(
             message.ends_with(" failed: exit status 3\nbroken"),
             "{message}"

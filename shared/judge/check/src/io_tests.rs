@@ -14,7 +14,7 @@ use lexopt::prelude::*;
 
 use crate::cases::problem::Problem;
 use crate::cases::suite::{discover, CaseChoice};
-use crate::commands::check::{check_workspace_cases_noting, Noted, Style};
+use crate::{check_workspace_cases_noting, Noted, Style};
 
 /// What the command line asks: libtest's arguments that choose tests, the
 /// others (`--test-threads 8`, `--format pretty`, `-q`, ...) read and ignored.

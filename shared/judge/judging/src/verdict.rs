@@ -486,7 +486,7 @@ impl fmt::Display for Verdict {
                     Some(full) => write!(f, "{points} points of {full}")?,
                     None => write!(
                         f,
-                        "{points} points (the checker gives the jury's answer none: not full)"
+                        "{points} points, not full: the checker gives the jury's own answer no points"
                     )?,
                 }
                 writeln!(f, "{}{message}", if message.is_empty() { "" } else { ": " })
@@ -721,6 +721,10 @@ mod tests {
         assert_eq!(
             points("7.29", Some("10")).to_string(),
             "7.29 points of 10: ok\n"
+        );
+        assert_eq!(
+            points("21.0", None).to_string(),
+            "21.0 points, not full: the checker gives the jury's own answer no points: ok\n"
         );
         let partially = Verdict::PartiallyCorrect {
             pctype: 30,

@@ -27,6 +27,7 @@ use std::time::Duration;
 
 use judge::cases::problem::{Problem, GENERATED_LIST};
 use judge::commands::new::{create, is_valid_name, NewProblem};
+use judge::commands::progress::{on_terminal, Progress};
 use judge::runner::{execute_with, Limits};
 use judge::show::show_path;
 use sha2::{Digest, Sha256};
@@ -782,10 +783,16 @@ fn generate_into(
             up_to_date: true,
         });
     }
+    // On a terminal, a bar over the cases says what runs; elsewhere a line
+    // per case.
+    let bar = Progress::new(on_terminal(), names.len() as u64, "cases");
     let build = bin_dir.join("library-checker").join(name);
     fs::create_dir_all(&build).map_err(|error| format!("{}: {error}", show_path(&build)))?;
     let include = sources.join("common");
     let mut programs = BTreeMap::new();
+    bar.running(format!(
+        "generating {name}: building the generators, the verifier and sol/correct.cpp"
+    ));
     for tests in info.tests.iter().filter(|tests| !tests.is_fixed()) {
         let binary = compile(
             &sources.join("gen").join(&tests.name),
@@ -809,10 +816,17 @@ fn generate_into(
     fs::create_dir_all(&staging).map_err(|error| format!("{}: {error}", show_path(&staging)))?;
     let made = (|| -> Result<u64, String> {
         let mut bytes = 0;
+        let mut done = 0;
         for tests in &info.tests {
             for (index, case) in tests.cases().iter().enumerate() {
-                writeln!(progress, "generating {name}: {case}")
-                    .map_err(|error| error.to_string())?;
+                if bar.is_shown() {
+                    bar.set_done(done);
+                    bar.running(format!("generating {name}: {case}"));
+                } else {
+                    writeln!(progress, "generating {name}: {case}")
+                        .map_err(|error| error.to_string())?;
+                }
+                done += 1;
                 let input = if tests.is_fixed() {
                     let path = sources.join("gen").join(format!("{case}.in"));
                     fs::read(&path).map_err(|error| format!("{}: {error}", show_path(&path)))?

@@ -31,6 +31,7 @@ use std::time::Duration;
 
 use judge::cases::programs::{Language, Prepared, Sources};
 use judge::commands::new::{create, is_valid_name, NewProblem};
+use judge::commands::progress::{on_terminal, Progress};
 use judge::judging::case_io::CaseIo;
 use judge::judging::verdict::judge_interactive;
 use judge::runner::{execute_in, execute_with, Limits};
@@ -704,6 +705,10 @@ pub fn import(
     // A generator run that writes several tests (from-file), by command.
     let mut written_by: BTreeMap<String, judge::scratch::ScratchDir> = BTreeMap::new();
     let mut samples = 0;
+    // On a terminal, a bar over the tests says which is made.
+    let tests = package.testsets.iter().map(|testset| testset.tests.len());
+    let bar = Progress::new(on_terminal(), tests.sum::<usize>() as u64, "tests");
+    let mut done = 0;
     for testset in &package.testsets {
         let limits = tool_limits(testset);
         let count = testset.tests.len();
@@ -716,6 +721,9 @@ pub fn import(
                 Some(cmd) => format!("test {number} of {} (`{cmd}`)", testset.name),
                 None => format!("test {number} of {} ({input_path})", testset.name),
             };
+            bar.set_done(done);
+            bar.running(what.clone());
+            done += 1;
             let input = match (fs::read(package_root.join(&input_path)), &test.cmd) {
                 (Ok(bytes), _) => with_lf(bytes),
                 (Err(_), None) => {

@@ -458,7 +458,7 @@ fn verified_with(root: &Path, name: &str, all_cases: bool) -> (usize, usize, Str
     let problem = Problem::load(root, name).unwrap();
     let mut report = Vec::new();
     let (as_expected, all) =
-        judge::commands::verify::verify(&problem, &root.join("bin"), all_cases, &mut report)
+        judge::commands::verify::verify(&problem, &root.join("bin"), all_cases, false, &mut report)
             .unwrap();
     (as_expected, all, String::from_utf8(report).unwrap())
 }

@@ -462,6 +462,9 @@ pub fn check_cases(
     )
 }
 
+/// Told of a case about to be judged: how many were judged before it, its name.
+pub type OnCase<'a> = dyn Fn(usize, &str) + 'a;
+
 /// What [`check_cases_noting`] notes of the cases it judges, and where it
 /// may stop.
 #[derive(Default)]
@@ -475,6 +478,9 @@ pub struct Noted<'a> {
     pub settled: Option<&'a dyn Fn(&str) -> bool>,
     /// The cases to judge (`--case`); `None`: all of them.
     pub chosen: Option<&'a CaseChoice>,
+    /// Told before each case is judged, with how many were judged before it
+    /// and its name (a progress bar's step).
+    pub on_case: Option<&'a OnCase<'a>>,
 }
 
 /// [`check_cases`], noting in `noted` the code of each case judged, and
@@ -630,11 +636,14 @@ pub fn check_cases_noting(
         .map(|case| case.name.len())
         .max()
         .unwrap_or(0);
-    for case in &suite.cases {
+    for (judged, case) in suite.cases.iter().enumerate() {
         if let (Some(settled), Some(last)) = (noted.settled, noted.verdicts.last()) {
             if settled(last) {
                 break;
             }
+        }
+        if let Some(on_case) = noted.on_case {
+            on_case(judged, &case.name);
         }
         // A group's flags, where the case has one.
         let group = problem.group_of(&case.name);

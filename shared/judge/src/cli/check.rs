@@ -12,9 +12,11 @@ use judge::cases::problem::{crate_folders, is_problem, program_path, Problem};
 use judge::cases::suite::{discover, CaseChoice};
 use judge::commands::build::Build;
 use judge::commands::check::{
-    check_workspace_cases, on_every_core, on_every_core_beside, workspace_programs, Summary,
+    check_workspace_cases_noting, on_every_core, on_every_core_beside, workspace_programs, Noted,
+    Summary,
 };
 use judge::commands::passed::{self, Record, Shared, Stamps};
+use judge::commands::progress::{on_terminal, Progress};
 use judge::runner::Backend;
 
 use crate::cli::*;
@@ -202,11 +204,40 @@ pub(crate) fn check(options: &CheckOptions) -> Result<Summary, Failure> {
     }
     let mut total = Summary::default();
     let mut stdout = io::stdout().lock();
-    for problem in &to_judge {
+    // A bar over every case to judge, on a terminal.
+    let chosen = options.choice.as_ref();
+    let case_counts: Vec<u64> = to_judge
+        .iter()
+        .map(|problem| {
+            let Ok(suite) = discover(&problem.io_tests_dir) else {
+                return 0;
+            };
+            match chosen.map(|choice| choice.chosen(&suite)) {
+                Some(Ok(cases)) => cases.len() as u64,
+                Some(Err(_)) => 0,
+                None => suite.cases.len() as u64,
+            }
+        })
+        .collect();
+    let progress = Progress::new(on_terminal(), case_counts.iter().sum(), "cases");
+    let mut stdout = progress.above(&mut stdout);
+    let mut before = 0;
+    for (problem, cases) in to_judge.iter().zip(&case_counts) {
         let binary = program_path(&bin_dir, &problem.name);
-        let chosen = options.choice.as_ref();
-        let summary = check_workspace_cases(problem, &binary, chosen, &mut stdout, style())?;
+        progress.set_done(before);
+        let on_case = |judged: usize, case: &str| {
+            progress.set_done(before + judged as u64);
+            progress.running(format!("{} {case}", problem.name));
+        };
+        let mut noted = Noted {
+            chosen,
+            on_case: Some(&on_case),
+            ..Noted::default()
+        };
+        let summary =
+            check_workspace_cases_noting(problem, &binary, &mut stdout, style(), &mut noted)?;
         stdout.flush()?;
+        before += cases;
         let recorded = match stamps(problem) {
             // Chosen cases passing leave the record as it was.
             _ if chosen.is_some() => Ok(()),

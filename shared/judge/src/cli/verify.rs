@@ -10,6 +10,7 @@ use judge::cases::problem::Problem;
 use judge::commands::build::Build;
 use judge::commands::libraries::{self, Outcome};
 use judge::commands::passed::Shared;
+use judge::commands::progress::on_terminal;
 use judge::commands::verify::verify;
 use judge::runner::Backend;
 
@@ -132,7 +133,7 @@ pub(crate) fn main(parser: &mut Parser) -> Result<ExitCode, Stop> {
             Problem::load(&root, &problem).map_err(|error| format!("{problem}: {error}"))?;
         let bin_dir = options.place.bin_dir(&root);
         let mut stdout = io::stdout().lock();
-        let (as_expected, all) = verify(&problem, &bin_dir, all_cases, &mut stdout)
+        let (as_expected, all) = verify(&problem, &bin_dir, all_cases, on_terminal(), &mut stdout)
             .map_err(|error| format!("{}: {error}", problem.name))?;
         stdout.flush().map_err(|error| error.to_string())?;
         Ok(as_expected == all)

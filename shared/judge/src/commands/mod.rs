@@ -9,7 +9,8 @@
 //! - [`build`]: the release build of what a command runs;
 //! - [`verify`]: a contest package's example submissions against their verdicts;
 //! - [`libraries`]: the workspace's own libraries verified on problems (`verify --libs`);
-//! - [`new`]: a new problem's crate and folder, or pieces added to a problem.
+//! - [`new`]: a new problem's crate and folder, or pieces added to a problem;
+//! - [`progress`]: the bar of long work, on a terminal only.
 
 pub mod bench;
 pub mod build;
@@ -19,5 +20,6 @@ pub mod libraries;
 pub mod new;
 pub mod outputs;
 pub mod passed;
+pub mod progress;
 pub mod stress;
 pub mod verify;

@@ -23,6 +23,7 @@ use crate::cases::problem::Problem;
 use crate::cases::programs::{Language, Sources};
 use crate::cases::suite::discover;
 use crate::commands::check::{check_cases_noting, Judges, Noted, Style};
+use crate::commands::progress::Progress;
 use crate::show::show_path;
 
 /// The folders of a package's `submissions/` and what each must get.
@@ -331,6 +332,8 @@ fn judged_as(problem: &Problem, submission: &Submission) -> Problem {
 /// `all_cases`. A Library Checker problem's listed solutions run as its
 /// repository's `generate.py` runs them, under the time limit and no memory
 /// limit ([`judged_as`]). Binaries go to `bin_dir/verify/<problem>/`.
+/// With `show_progress` (a terminal), a bar over every submission's cases
+/// says which runs.
 ///
 /// # Errors
 /// When `submissions/` or the cases cannot be read, the problem's output
@@ -339,6 +342,7 @@ pub fn verify(
     problem: &Problem,
     bin_dir: &Path,
     all_cases: bool,
+    show_progress: bool,
     out: &mut dyn Write,
 ) -> io::Result<(usize, usize)> {
     if problem.interactive
@@ -424,8 +428,14 @@ pub fn verify(
     // A package whose groups say on_reject: continue is judged on every case.
     let all_cases = all_cases || problem.on_reject_continue;
     let build_dir = bin_dir.join("verify").join(&problem.name);
+    let per_submission = names.len() as u64;
+    let progress = Progress::new(show_progress, per_submission * found.len() as u64, "cases");
+    let out = &mut progress.above(out);
     let mut as_expected_count = 0;
-    for submission in &found {
+    for (index, submission) in found.iter().enumerate() {
+        let before = per_submission * index as u64;
+        progress.set_done(before);
+        progress.running(format!("{} (building)", submission.name));
         let stem = submission.name.replace(['/', '.', ' '], "-");
         let judged_problem = judged_as(problem, submission);
         let problem = &judged_problem;
@@ -446,8 +456,13 @@ pub fn verify(
             }
             Ok(program) => {
                 let settled = |code: &str| submission.expected.settled_by(code);
+                let on_case = |judged: usize, case: &str| {
+                    progress.set_done(before + judged as u64);
+                    progress.running(format!("{} on {case}", submission.name));
+                };
                 let mut noted = Noted {
                     settled: (!all_cases).then_some(&settled as &dyn Fn(&str) -> bool),
+                    on_case: Some(&on_case),
                     ..Noted::default()
                 };
                 let mut report = Vec::new();
@@ -497,6 +512,8 @@ pub fn verify(
                 (result, verdicts, detail)
             }
         };
+        // Its cases not judged are done too.
+        progress.set_done(before + per_submission);
         let expected = as_expected(&submission.expected, result, &names, &verdicts);
         as_expected_count += usize::from(expected);
         writeln!(

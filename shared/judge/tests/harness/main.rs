@@ -23,6 +23,7 @@ mod limits;
 mod mission_problems;
 mod new_problem;
 mod outputs;
+mod progress;
 mod scaffold;
 mod scale;
 mod stress;

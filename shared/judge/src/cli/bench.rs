@@ -16,6 +16,7 @@ use judge::commands::bench::{
     bench_problem, machine_line, Settings as BenchSettings, Size, TABLE_HEADER,
 };
 use judge::commands::build::{release_dir, Build};
+use judge::commands::progress::{on_terminal, Progress};
 use judge::show::show_path;
 
 use crate::cli::*;
@@ -158,21 +159,23 @@ pub(crate) fn bench(options: &BenchOptions) -> Result<bool, String> {
     fs::create_dir_all(&work_dir).map_err(|error| format!("{}: {error}", show_path(&work_dir)))?;
     let mut rows = Vec::new();
     let mut all_ran = true;
-    for problem in &benched {
-        match bench_problem(
-            problem,
-            &bin_dir,
-            &work_dir,
-            &options.settings,
-            &mut io::stderr(),
-        ) {
+    // On a terminal, a bar over the problems; the progress lines above it.
+    let bar = Progress::new(on_terminal(), benched.len() as u64, "problems");
+    let mut stderr = io::stderr();
+    let mut lines = bar.above(&mut stderr);
+    for (done, problem) in benched.iter().enumerate() {
+        bar.set_done(done as u64);
+        bar.running(format!("bench {}", problem.name));
+        match bench_problem(problem, &bin_dir, &work_dir, &options.settings, &mut lines) {
             Ok(row) => rows.push(row.markdown()),
             Err(message) => {
-                eprintln!("bench: {message}");
+                let _ = writeln!(lines, "bench: {message}");
                 all_ran = false;
             }
         }
     }
+    drop(lines);
+    drop(bar);
     let table = format!(
         "\n{}\n\n{TABLE_HEADER}\n{}",
         machine_line(&options.settings),

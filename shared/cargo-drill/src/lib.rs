@@ -1,6 +1,7 @@
 //! `cargo drill COMMAND [ARG...]` from any folder of the workspace: runs its
 //! judge (`shared/judge`) as `cargo run --release -p judge --bin judge --
-//! COMMAND ...` would, without cargo's reading of the workspace first, which
+//! COMMAND ...` would (`check`: `-p judge-cli --bin judge-check`, built
+//! without the other commands), without cargo's reading of the workspace first, which
 //! opens every problem's manifest: 0.2 s at a thousand problems, more than a
 //! check that finds nothing changed.
 //!
@@ -72,19 +73,31 @@ pub fn target_dir(root: &Path, cargo_target_dir: Option<OsString>) -> PathBuf {
         .map_or_else(|| root.join("target"), PathBuf::from)
 }
 
-/// What runs `args`: the judge in `target_dir`'s release folder, told to
-/// check that it is what cargo would build (`--cargo-if-stale`), or `cargo`
-/// (`CARGO`, the cargo that started this subcommand, else the one on the
-/// path) when there is none yet.
+/// The judge binary that runs `args`, and the package cargo builds it from:
+/// `check` is `judge-check`'s (package `judge-cli`), built without the
+/// judge's other commands; every other command is `judge`'s.
+pub fn judge_binary(args: &[OsString]) -> (&'static str, &'static str) {
+    if args.first().is_some_and(|first| first == "check") {
+        ("judge-cli", "judge-check")
+    } else {
+        ("judge", "judge")
+    }
+}
+
+/// What runs `args`: the judge binary ([`judge_binary`]) in `target_dir`'s
+/// release folder, told to check that it is what cargo would build
+/// (`--cargo-if-stale`), or `cargo` (`CARGO`, the cargo that started this
+/// subcommand, else the one on the path) when there is none yet.
 pub fn launch(
     root: &Path,
     target_dir: &Path,
     cargo: Option<OsString>,
     args: Vec<OsString>,
 ) -> Launch {
+    let (package, binary) = judge_binary(&args);
     let judge = target_dir
         .join("release")
-        .join(format!("judge{}", std::env::consts::EXE_SUFFIX));
+        .join(format!("{binary}{}", std::env::consts::EXE_SUFFIX));
     if judge.is_file() {
         let mut judge_args = vec![OsString::from("--cargo-if-stale")];
         judge_args.extend(args);
@@ -98,7 +111,7 @@ pub fn launch(
         .map(OsString::from)
         .collect();
     cargo_args.push(root.join("Cargo.toml").into_os_string());
-    cargo_args.extend(["-p", "judge", "--bin", "judge", "--"].map(OsString::from));
+    cargo_args.extend(["-p", package, "--bin", binary, "--"].map(OsString::from));
     cargo_args.extend(args);
     Launch {
         program: cargo.unwrap_or_else(|| "cargo".into()),
@@ -212,7 +225,13 @@ mod tests {
         let mut expected = strings(&["run", "--release", "--quiet", "--manifest-path"]);
         expected.push(root.join("Cargo.toml").into_os_string());
         expected.extend(strings(&[
-            "-p", "judge", "--bin", "judge", "--", "check", "demo",
+            "-p",
+            "judge-cli",
+            "--bin",
+            "judge-check",
+            "--",
+            "check",
+            "demo",
         ]));
         assert_eq!(
             by_cargo,
@@ -224,7 +243,7 @@ mod tests {
         assert_eq!(launch(&root, &target, None, args.clone()).program, "cargo");
 
         let release = target.join("release");
-        let judge = release.join(format!("judge{}", std::env::consts::EXE_SUFFIX));
+        let judge = release.join(format!("judge-check{}", std::env::consts::EXE_SUFFIX));
         fs::create_dir_all(&judge).unwrap();
         assert_eq!(
             launch(&root, &target, None, args.clone()).program,
@@ -239,6 +258,16 @@ mod tests {
                 program: judge.into_os_string(),
                 args: strings(&["--cargo-if-stale", "check", "demo"]),
             }
+        );
+        // Every other command is the judge's, which is not built yet.
+        let stress = launch(&root, &target, None, strings(&["stress", "demo"]));
+        assert_eq!(stress.program, "cargo");
+        assert!(
+            stress
+                .args
+                .windows(4)
+                .any(|words| words == strings(&["-p", "judge", "--bin", "judge"])),
+            "{stress:?}"
         );
     }
 }

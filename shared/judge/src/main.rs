@@ -1,28 +1,24 @@
 //! `judge`: the command-line face of the harness.
 //!
-//! This file only dispatches: each command is a module of `cli/`, with the
+//! This file only lists the commands: each is a module of `cli/`, with the
 //! struct of its options, the parser that fills it, its help text and what
-//! runs it (an option is a field, a match arm and a help line); `cli/mod.rs`
-//! holds what they share. `judge --help` lists them, `judge help COMMAND`
-//! shows one's help; `cargo drill COMMAND` runs it from anywhere in the
-//! workspace (shared/cargo-drill, installed once), and so do the scripts,
-//! through `--cargo-if-stale` (`cli/start.rs`).
+//! runs it (an option is a field, a match arm and a help line); `check`, what
+//! they share and the dispatch are the `judge-cli` package's (shared/judge/cli,
+//! whose binary `judge-check` is `check` alone). `judge --help` lists them,
+//! `judge help COMMAND` shows one's help; `cargo drill COMMAND` runs it from
+//! anywhere in the workspace (shared/cargo-drill, installed once), and so do
+//! the scripts, through `--cargo-if-stale` (judge-cli's `start.rs`).
 //!
 //! Every option is written `--opt VALUE` or `--opt=VALUE` (parsed by `lexopt`);
 //! paths stay `OsString`s, so any bytes are accepted.
 
 mod cli;
 
-use std::ffi::OsStr;
-use std::io::{self, Write};
 use std::process::ExitCode;
 
-use lexopt::prelude::*;
-use lexopt::Parser;
+use judge_cli::dispatch::{Binary, CommandSpec};
 
-use judge::show::show_path;
-
-use cli::{bench, check, io_failure, new, outputs, start, stress, test, tools, verify, Stop};
+use cli::{bench, check, new, outputs, stress, test, tools, verify};
 
 const USAGE: &str = "\
 usage: judge [--cargo-if-stale] COMMAND [OPTION...]
@@ -48,17 +44,9 @@ is `judge help COMMAND`.
 
 --cargo-if-stale (`cargo drill` and the scripts give it, starting the judge
 that cargo built last without cargo): go on only when this judge is the one
-cargo would build and run now (its note, beside it in judge-passed/_cargo,
+cargo would build and run now (its note, beside it in judge-passed/_cargo-judge,
 written when cargo last ran it, says what it was built from), else run the
 same command line through cargo (cargo run --release -p judge --bin judge).";
-
-/// A command: its name, its help text, and what parses its arguments and
-/// runs it (each in its module of `cli/`).
-struct CommandSpec {
-    name: &'static str,
-    help: &'static str,
-    main: fn(&mut Parser) -> Result<ExitCode, Stop>,
-}
 
 const COMMANDS: [CommandSpec; 12] = [
     CommandSpec {
@@ -123,66 +111,13 @@ const COMMANDS: [CommandSpec; 12] = [
     },
 ];
 
+static JUDGE: Binary = Binary {
+    package: "judge",
+    name: "judge",
+    usage: USAGE,
+    commands: &COMMANDS,
+};
+
 fn main() -> ExitCode {
-    match run(&mut Parser::from_env()) {
-        Ok(code) => code,
-        Err(Stop::Help(text)) => match writeln!(io::stdout(), "{text}") {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(error) => io_failure("judge", &error),
-        },
-        Err(Stop::Mistake { message, command }) => {
-            let help = match command {
-                Some(name) => format!("judge {name} --help"),
-                None => "judge --help".to_string(),
-            };
-            eprintln!("judge: {message}\ntry `{help}`");
-            ExitCode::from(2)
-        }
-    }
-}
-
-/// Reads the command's name, then hands the rest to the command; a judge
-/// started without cargo first makes sure it is the one cargo would run.
-fn run(parser: &mut Parser) -> Result<ExitCode, Stop> {
-    let mut cargo_if_stale = false;
-    let name = loop {
-        match parser.next()? {
-            Some(Long(start::CARGO_IF_STALE)) if !cargo_if_stale => cargo_if_stale = true,
-            None => return Err(Stop::mistake("no command given")),
-            Some(Short('h') | Long("help")) => return Err(Stop::Help(USAGE)),
-            Some(Value(name)) => break name,
-            Some(arg) => return Err(arg.unexpected().into()),
-        }
-    };
-    if !cargo_if_stale {
-        start::note_if_run_by_cargo();
-    } else if !start::is_what_cargo_would_run() {
-        return Ok(start::hand_over_to_cargo());
-    }
-    if name == "help" {
-        return Err(Stop::Help(help_topic(parser)?));
-    }
-    let spec = command_spec(&name)?;
-    (spec.main)(parser).map_err(|stop| stop.within(spec.name))
-}
-
-fn command_spec(name: &OsStr) -> Result<&'static CommandSpec, Stop> {
-    COMMANDS
-        .iter()
-        .find(|spec| name == spec.name)
-        .ok_or_else(|| Stop::mistake(format!("unknown command {}", show_path(name))))
-}
-
-/// `judge help [COMMAND]`: the text to show.
-fn help_topic(parser: &mut Parser) -> Result<&'static str, Stop> {
-    let help = match parser.next()? {
-        None => return Ok(USAGE),
-        Some(Value(name)) if name == "help" => USAGE,
-        Some(Value(name)) => command_spec(&name)?.help,
-        Some(arg) => return Err(arg.unexpected().into()),
-    };
-    match parser.next()? {
-        None => Ok(help),
-        Some(arg) => Err(arg.unexpected().into()),
-    }
+    JUDGE.main()
 }

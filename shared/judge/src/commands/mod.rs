@@ -13,13 +13,12 @@
 //! - [`progress`]: the bar of long work, on a terminal only.
 
 pub mod bench;
-pub mod build;
 pub use judge_check as check;
 pub use judge_check::io_tests;
+pub use judge_cli::build;
 pub mod libraries;
 pub mod new;
 pub mod outputs;
-pub mod passed;
-pub mod progress;
+pub use judge_cli::{passed, progress};
 pub mod stress;
 pub mod verify;

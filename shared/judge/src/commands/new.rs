@@ -327,14 +327,7 @@ pub fn taken_name(root: &Path, name: &str) -> Option<String> {
 
 /// Reads a limit as the command line gives it: a whole number without a
 /// leading zero (`2000`), at least 1.
-pub fn parse_limit(text: &str) -> Option<u64> {
-    let digits = !text.is_empty() && text.bytes().all(|byte| byte.is_ascii_digit());
-    if digits && !text.starts_with('0') {
-        text.parse().ok()
-    } else {
-        None
-    }
-}
+pub use judge_cli::parse_limit;
 
 /// Whether `error` is a decimal number as `float-error` takes it, which is
 /// also a TOML number (else the manifest, and with it the whole workspace,

@@ -361,42 +361,39 @@ fn hundreds_of_problems_cost_little_each() {
     let (forced, check_forced) = s.check(0, &["--force"]);
     assert_eq!(judged(&forced).len(), all, "{}", forced.stdout);
 
-    // check.sh starts the judge that `cargo drill` ran last without cargo,
-    // which leaves the judge's note as it is; a change to the judge's own
-    // sources hands over to cargo, which builds it again and runs it (it
-    // notes itself anew), and every problem is judged by the new judge.
+    // check.sh starts the judge-check that `cargo drill check` ran last
+    // without cargo, which leaves its note as it is; a change to the sources
+    // it is built from hands over to cargo, which builds it again and runs it
+    // (it notes itself anew), and every problem is judged by the new one.
     let release = s.target_dir.join("release");
     let stamp = |file: &str| {
         fs::metadata(release.join(file))
             .and_then(|metadata| metadata.modified())
             .unwrap_or_else(|error| panic!("{file}: {error}"))
     };
-    let (note, judge) = (stamp("judge-passed/_cargo"), stamp("judge"));
+    const NOTE: &str = "judge-passed/_cargo-judge-check";
+    let (note, judge) = (stamp(NOTE), stamp("judge-check"));
     s.check(0, &[]);
-    assert_eq!(
-        stamp("judge-passed/_cargo"),
-        note,
-        "check.sh went through cargo"
-    );
-    let lib = s.ws.join("shared/judge/src/lib.rs");
+    assert_eq!(stamp(NOTE), note, "check.sh went through cargo");
+    let lib = s.ws.join("shared/judge/check/src/lib.rs");
     let mut source = fs::read_to_string(&lib).unwrap();
     source.push_str("// A change to the judge.\n");
     fs::write(&lib, source).unwrap();
     let (rebuilt, _) = s.check(0, &[]);
     assert_eq!(judged(&rebuilt).len(), all, "{}", rebuilt.stdout);
-    assert!(stamp("judge") > judge, "the judge was not built again");
     assert!(
-        stamp("judge-passed/_cargo") > note,
-        "the new judge left no note"
+        stamp("judge-check") > judge,
+        "judge-check was not built again"
     );
-    let note = stamp("judge-passed/_cargo");
+    assert!(stamp(NOTE) > note, "the new judge-check left no note");
+    assert!(
+        !release.join("judge").exists(),
+        "check.sh built the judge's other commands"
+    );
+    let note = stamp(NOTE);
     let (again, _) = s.check(0, &[]);
     assert!(judged(&again).is_empty(), "{}", again.stdout);
-    assert_eq!(
-        stamp("judge-passed/_cargo"),
-        note,
-        "check.sh went through cargo"
-    );
+    assert_eq!(stamp(NOTE), note, "check.sh went through cargo");
 
     // `cargo drill` through the launcher, from a problem's own folder: the
     // same judge, started without cargo.
@@ -408,11 +405,7 @@ fn hundreds_of_problems_cost_little_each() {
     expect(0, cargo_drill).has_line(
         "1 problem unchanged since it passed (2 cases not run again; --force judges them)",
     );
-    assert_eq!(
-        stamp("judge-passed/_cargo"),
-        note,
-        "cargo drill went through cargo"
-    );
+    assert_eq!(stamp(NOTE), note, "cargo drill went through cargo");
     // (The scratch folders are inside this repository's workspace.)
     let mut outside = s.command("cargo", &["drill", "check"]);
     outside.env("PATH", &path).current_dir("/");

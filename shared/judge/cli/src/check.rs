@@ -8,20 +8,20 @@ use std::process::ExitCode;
 use lexopt::prelude::*;
 use lexopt::Parser;
 
-use judge::cases::problem::{crate_folders, is_problem, program_path, Problem};
-use judge::cases::suite::{discover, CaseChoice};
-use judge::commands::build::Build;
-use judge::commands::check::{
+use crate::build::Build;
+use crate::passed::{self, Record, Shared, Stamps};
+use crate::progress::{on_terminal, Progress};
+use judge_cases::problem::{crate_folders, is_problem, program_path, Problem};
+use judge_cases::suite::{discover, CaseChoice};
+use judge_check::{
     check_workspace_cases_noting, on_every_core, on_every_core_beside, workspace_programs, Noted,
     Summary,
 };
-use judge::commands::passed::{self, Record, Shared, Stamps};
-use judge::commands::progress::{on_terminal, Progress};
-use judge::runner::Backend;
+use judge_runner::Backend;
 
-use crate::cli::*;
+use crate::*;
 
-pub(crate) const HELP: &str = "\
+pub const HELP: &str = "\
 usage: judge check [--root DIR] [--bin-dir DIR | --no-build] [--force]
                    [PROBLEM...] [--case PATTERN]...
 
@@ -64,7 +64,7 @@ Prints a line per case and closes with `N passed, M failed`;
 exits 1 if anything failed, 2 on a usage error.";
 
 /// `judge check`'s options.
-pub(crate) struct CheckOptions {
+pub struct CheckOptions {
     place: Place,
     /// Every problem under ROOT/crates when empty.
     problems: Vec<String>,
@@ -74,7 +74,7 @@ pub(crate) struct CheckOptions {
     choice: Option<CaseChoice>,
 }
 
-pub(crate) fn parse_check(parser: &mut Parser) -> Result<CheckOptions, Stop> {
+pub fn parse_check(parser: &mut Parser) -> Result<CheckOptions, Stop> {
     let mut place = Place::default();
     let mut problems = Vec::new();
     let mut force = false;
@@ -113,7 +113,7 @@ pub(crate) fn parse_check(parser: &mut Parser) -> Result<CheckOptions, Stop> {
 }
 
 /// Checks the problems.
-pub(crate) fn check(options: &CheckOptions) -> Result<Summary, Failure> {
+pub fn check(options: &CheckOptions) -> Result<Summary, Failure> {
     let root = options.place.root()?;
     let backend = Backend::chosen()?;
     let cargo = std::env::var_os("CARGO").map(PathBuf::from);
@@ -269,7 +269,7 @@ pub(crate) fn check(options: &CheckOptions) -> Result<Summary, Failure> {
 }
 
 /// `judge check ARGS`.
-pub(crate) fn main(parser: &mut Parser) -> Result<ExitCode, Stop> {
+pub fn main(parser: &mut Parser) -> Result<ExitCode, Stop> {
     let options = parse_check(parser)?;
     Ok(report(check(&options)))
 }

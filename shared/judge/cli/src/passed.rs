@@ -30,7 +30,7 @@ use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use crate::cases::problem::Problem;
+use judge_cases::problem::Problem;
 
 /// A 64-bit digest of what a problem's check depends on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -698,7 +698,8 @@ fn entries_text(entries: &HashMap<String, Entry>) -> String {
 }
 
 /// What a judge that cargo ran (`cargo drill check`) notes beside itself, in
-/// `judge-passed/_cargo` (no problem's name has a `_`): the cargo that ran it,
+/// `judge-passed/_cargo-BINARY` (`_cargo-judge`, `_cargo-judge-check`; no
+/// problem's name has a `_`): the cargo that ran it,
 /// the toolchain rustup chose for it, and [`Shared`] as it found it then,
 /// which covers this judge's own binary and everything cargo builds it from.
 /// A judge started without cargo (`scripts/check.sh`) that finds the same is
@@ -715,13 +716,15 @@ pub struct CargoNote {
 }
 
 impl CargoNote {
-    fn path(bin_dir: &Path) -> PathBuf {
-        bin_dir.join("judge-passed").join("_cargo")
+    fn path(bin_dir: &Path, binary: &str) -> PathBuf {
+        bin_dir
+            .join("judge-passed")
+            .join(format!("_cargo-{binary}"))
     }
 
-    /// The note of the judge run from `bin_dir`, if there is one.
-    pub fn read(bin_dir: &Path) -> Option<CargoNote> {
-        let text = fs::read_to_string(CargoNote::path(bin_dir)).ok()?;
+    /// The note of the judge `binary` run from `bin_dir`, if there is one.
+    pub fn read(bin_dir: &Path, binary: &str) -> Option<CargoNote> {
+        let text = fs::read_to_string(CargoNote::path(bin_dir, binary)).ok()?;
         let mut lines = text.lines();
         let shared = Shared(u64::from_str_radix(lines.next()?, 16).ok()?);
         let toolchain = lines.next()?;
@@ -733,22 +736,23 @@ impl CargoNote {
         })
     }
 
-    /// Writes the note of the judge run from `bin_dir` (whole, then renamed).
+    /// Writes the note of the judge `binary` run from `bin_dir` (whole, then
+    /// renamed).
     /// A path that is not UTF-8 is not noted: such a judge always starts
     /// through cargo.
     ///
     /// # Errors
     /// When the folder cannot be written.
-    pub fn write(&self, bin_dir: &Path) -> io::Result<()> {
+    pub fn write(&self, bin_dir: &Path, binary: &str) -> io::Result<()> {
         let (Some(cargo), toolchain) = (self.cargo.to_str(), self.toolchain.as_deref()) else {
             return Ok(());
         };
         if cargo.contains('\n') || toolchain.is_some_and(|name| name.contains('\n')) {
             return Ok(());
         }
-        let path = CargoNote::path(bin_dir);
+        let path = CargoNote::path(bin_dir, binary);
         fs::create_dir_all(path.parent().expect("a folder"))?;
-        let partial = path.with_file_name(format!("._cargo.{}", std::process::id()));
+        let partial = path.with_file_name(format!("._cargo-{binary}.{}", std::process::id()));
         let text = format!(
             "{:016x}\n{}\n{cargo}\n",
             self.shared.0,
@@ -762,7 +766,7 @@ impl CargoNote {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scratch::tempdir;
+    use judge_runner::scratch::tempdir;
 
     const MANIFEST: &str =
         "[package]\nname = \"p\"\n\n[package.metadata.judge]\ntime-limit-ms = 1000\n";
@@ -1038,22 +1042,24 @@ mod tests {
     #[test]
     fn a_cargo_note_reads_back_as_written() {
         let dir = tempdir().unwrap();
-        assert_eq!(CargoNote::read(dir.path()), None, "no note yet");
+        assert_eq!(CargoNote::read(dir.path(), "judge"), None, "no note yet");
         for toolchain in [None, Some("stable-x86_64-unknown-linux-gnu".to_string())] {
             let note = CargoNote {
                 cargo: PathBuf::from("/toolchains/stable/bin/cargo"),
                 toolchain,
                 shared: Shared(0x0123_4567_89ab_cdef),
             };
-            note.write(dir.path()).unwrap();
-            assert_eq!(CargoNote::read(dir.path()), Some(note));
+            note.write(dir.path(), "judge").unwrap();
+            assert_eq!(CargoNote::read(dir.path(), "judge"), Some(note));
         }
+        // Each binary's note is its own.
+        assert_eq!(CargoNote::read(dir.path(), "judge-check"), None);
         let names: Vec<_> = fs::read_dir(dir.path().join("judge-passed"))
             .unwrap()
             .map(|entry| entry.unwrap().file_name())
             .collect();
-        assert_eq!(names, ["_cargo"], "nothing else left");
-        fs::write(dir.path().join("judge-passed/_cargo"), "not a note\n").unwrap();
-        assert_eq!(CargoNote::read(dir.path()), None, "a damaged note");
+        assert_eq!(names, ["_cargo-judge"], "nothing else left");
+        fs::write(dir.path().join("judge-passed/_cargo-judge"), "not a note\n").unwrap();
+        assert_eq!(CargoNote::read(dir.path(), "judge"), None, "a damaged note");
     }
 }

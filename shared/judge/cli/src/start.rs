@@ -1,7 +1,8 @@
 //! How the judge was started, and what that asks of it. Run by cargo
-//! (`cargo run -p judge`, which built it first if anything it is built from
-//! had changed), a release judge notes itself ([`CargoNote`]) for its next
-//! start without cargo. Started without cargo (`--cargo-if-stale`: `cargo
+//! (`cargo run -p judge`, or `-p judge-cli --bin judge-check`, which built it
+//! first if anything it is built from had changed), a release judge notes
+//! itself ([`CargoNote`], each binary its own) for its next start without
+//! cargo. Started without cargo (`--cargo-if-stale`: `cargo
 //! judge` through shared/cargo-drill, and the scripts), it goes on only when
 //! it is the judge cargo would run, and else hands its arguments over to
 //! cargo: at a thousand problems cargo's reading of the workspace costs more
@@ -11,14 +12,15 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
-use judge::cases::workspace::find_root;
-use judge::commands::passed::{CargoNote, Shared};
-use judge::runner::Backend;
+use crate::passed::{CargoNote, Shared};
+use judge_cases::workspace::find_root;
+use judge_runner::Backend;
 
-use crate::cli::replace_with;
+use crate::dispatch::Binary;
+use crate::replace_with;
 
 /// The option that says the judge was started without cargo.
-pub(crate) const CARGO_IF_STALE: &str = "cargo-if-stale";
+pub const CARGO_IF_STALE: &str = "cargo-if-stale";
 
 /// The folder this judge runs from.
 fn judge_dir() -> Option<PathBuf> {
@@ -33,9 +35,9 @@ fn judge_dir() -> Option<PathBuf> {
 /// note's cargo becomes `CARGO`, as under cargo, for the builds the command
 /// asks of it. A toolchain that `RUSTUP_TOOLCHAIN` chooses, other than the
 /// note's, is cargo's to resolve.
-pub(crate) fn is_what_cargo_would_run() -> bool {
+pub fn is_what_cargo_would_run(binary: &Binary) -> bool {
     let found = || -> Option<PathBuf> {
-        let note = CargoNote::read(&judge_dir()?)?;
+        let note = CargoNote::read(&judge_dir()?, binary.name)?;
         let toolchain = std::env::var("RUSTUP_TOOLCHAIN").ok();
         if toolchain.is_some() && toolchain != note.toolchain {
             return None;
@@ -57,8 +59,8 @@ pub(crate) fn is_what_cargo_would_run() -> bool {
 
 /// Runs the judge's command line (without `--cargo-if-stale`) through cargo,
 /// which builds the judge first if it must: `cargo run --release --quiet -p
-/// judge --bin judge -- ARGS`, in the workspace of the current folder.
-pub(crate) fn hand_over_to_cargo() -> ExitCode {
+/// PACKAGE --bin BINARY -- ARGS`, in the workspace of the current folder.
+pub fn hand_over_to_cargo(binary: &Binary) -> ExitCode {
     let mut args: Vec<OsString> = std::env::args_os().skip(1).collect();
     let flag = format!("--{CARGO_IF_STALE}");
     if let Some(at) = args.iter().position(|arg| *arg == *flag) {
@@ -70,7 +72,7 @@ pub(crate) fn hand_over_to_cargo() -> ExitCode {
         command.arg("--manifest-path").arg(root.join("Cargo.toml"));
     }
     command
-        .args(["-p", "judge", "--bin", "judge", "--"])
+        .args(["-p", binary.package, "--bin", binary.name, "--"])
         .args(args);
     replace_with(command).unwrap_or_else(|error| {
         eprintln!("judge: cargo: {error}");
@@ -81,7 +83,7 @@ pub(crate) fn hand_over_to_cargo() -> ExitCode {
 /// Run by cargo (`CARGO` set), a judge in a release folder notes itself for
 /// its next start without cargo. A judge whose note is not written still
 /// runs; it is started through cargo next time.
-pub(crate) fn note_if_run_by_cargo() {
+pub fn note_if_run_by_cargo(binary: &Binary) {
     let (Some(cargo), Some(judge_dir)) = (std::env::var_os("CARGO"), judge_dir()) else {
         return;
     };
@@ -100,7 +102,7 @@ pub(crate) fn note_if_run_by_cargo() {
         toolchain: std::env::var("RUSTUP_TOOLCHAIN").ok(),
         shared,
     };
-    if let Err(error) = note.write(&judge_dir) {
+    if let Err(error) = note.write(&judge_dir, binary.name) {
         eprintln!("note: the judge's note for its starts without cargo not written: {error}");
     }
 }

@@ -12,8 +12,8 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::cases::problem::Problem;
-use crate::show::show_path;
+use judge_cases::problem::Problem;
+use judge_text::show::show_path;
 
 /// The folder of release binaries for the workspace at `root`.
 pub fn release_dir(root: &Path) -> PathBuf {

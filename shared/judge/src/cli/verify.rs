@@ -1,6 +1,8 @@
 //! `judge verify`: its options, help and parser.
 
+use std::collections::HashMap;
 use std::io::{self, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use lexopt::prelude::*;
@@ -8,17 +10,21 @@ use lexopt::Parser;
 
 use judge::cases::problem::Problem;
 use judge::commands::build::Build;
-use judge::commands::libraries::{self, Outcome};
+use judge::commands::libraries::{self, Outcome, Prepared};
 use judge::commands::passed::Shared;
 use judge::commands::progress::on_terminal;
+use judge::commands::shards::{self, Report, Shard};
 use judge::commands::verify::verify;
 use judge::runner::Backend;
+use judge::show::show_path;
 
 use crate::cli::*;
 
 pub(crate) const HELP: &str = "\
 usage: judge verify [--root DIR] [--bin-dir DIR] [--all-cases] NAME
        judge verify [--root DIR] [--bin-dir DIR | --no-build] [--force] --libs
+                    [--shard K/N [--times REPORT]] [--report FILE]
+       judge verify [--root DIR] --libs --merge [--report FILE] REPORT...
 
 Proves an imported contest package as problemtools' verifyproblem and
 DOMjudge do: every example submission in crates/NAME/submissions/ (copied
@@ -58,7 +64,16 @@ verification that passed is not judged again while nothing it depends on
 changed (the library files it uses, its program, the problem, the
 judge): the record is check's; --force judges them all. Then each file of
 each library is listed with the verifications that verify it (those that
-use it and passed). Exits 0 when none failed, 1 when one did.";
+use it and passed). Exits 0 when none failed, 1 when one did.
+
+--shard K/N verifies the K-th of N parts, for a CI job matrix: the parts
+are disjoint and cover every verification, balanced by the time each took
+when last judged (from --times REPORT, the last merge's report) or by
+count, and every machine splits alike. --report FILE writes what the run
+found (each verification's outcome and time). --merge REPORT... puts the
+shards' reports together and prints what one run would print, after a
+line naming each shard without a report (exit 1 then, as when one
+failed); with --report FILE it writes the merged report too.";
 
 /// `judge verify`'s options.
 pub(crate) struct VerifyOptions {
@@ -75,47 +90,101 @@ enum Verified {
     Problem { name: String, all_cases: bool },
     /// `--libs`: the workspace's libraries, every verification judged again
     /// with `force`.
-    Libraries { force: bool },
+    Libraries(Libraries),
+}
+
+/// `verify --libs`'s settings.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Libraries {
+    /// `--force`: judge every verification again.
+    force: bool,
+    /// `--shard K/N`: this part of the verifications alone.
+    shard: Option<Shard>,
+    /// `--times REPORT`: the times that balance the parts.
+    times: Option<PathBuf>,
+    /// `--report FILE`: where to write what the run found.
+    report: Option<PathBuf>,
+    /// `--merge REPORT...`: the shards' reports to put together.
+    merge: Option<Vec<PathBuf>>,
 }
 
 pub(crate) fn parse_verify(parser: &mut Parser) -> Result<VerifyOptions, Stop> {
     let mut place = Place::default();
-    let mut problem = None;
-    let (mut libs, mut force, mut all_cases) = (false, false, false);
+    let mut values = Vec::new();
+    let (mut libs, mut all_cases, mut merge) = (false, false, false);
+    let mut settings = Libraries::default();
     while let Some(arg) = parser.next()? {
         match arg {
             Long("root") => place.root = Some(parser.value()?.into()),
             Long("bin-dir") => place.bin_dir = Some(parser.value()?.into()),
             Long("no-build") => place.no_build = true,
             Long("libs") => libs = true,
-            Long("force") => force = true,
+            Long("force") => settings.force = true,
             Long("all-cases") => all_cases = true,
-            Value(name) if problem.is_none() => problem = Some(name.string()?),
+            Long("shard") => {
+                let value = parser.value()?.string()?;
+                settings.shard = Some(Shard::parse(&value).ok_or_else(|| {
+                    Stop::mistake(format!(
+                        "--shard {value}: K/N, the K-th of N parts (1 <= K <= N)"
+                    ))
+                })?);
+            }
+            Long("times") => settings.times = Some(file_path(parser.value()?)),
+            Long("report") => settings.report = Some(file_path(parser.value()?)),
+            Long("merge") => merge = true,
+            Value(value) => values.push(value),
             Short('h') | Long("help") => return Err(Stop::Help(HELP)),
             _ => return Err(arg.unexpected().into()),
         }
     }
-    let what = match (libs, problem) {
-        (true, _) if all_cases => {
+    let library_options = settings.force
+        || settings.shard.is_some()
+        || settings.times.is_some()
+        || settings.report.is_some()
+        || merge;
+    let what = if libs {
+        if all_cases {
             return Err(Stop::mistake(
                 "--all-cases goes with a problem's NAME, not --libs".to_string(),
-            ))
+            ));
         }
-        (true, None) => Verified::Libraries { force },
-        (true, Some(name)) => {
+        if merge {
+            if settings.force || settings.shard.is_some() || settings.times.is_some() {
+                return Err(Stop::mistake(
+                    "--merge puts reports together: it takes no --force, --shard or --times",
+                ));
+            }
+            if values.is_empty() {
+                return Err(Stop::mistake(
+                    "--merge takes the shards' reports: REPORT...",
+                ));
+            }
+            settings.merge = Some(values.into_iter().map(file_path).collect());
+        } else if let Some(value) = values.first() {
             return Err(Stop::mistake(format!(
-                "--libs verifies the libraries, not a problem: drop {name} or --libs"
-            )))
+                "--libs verifies the libraries, not a problem: drop {} or --libs",
+                value.to_string_lossy()
+            )));
         }
-        (false, problem) if !force && !place.no_build => Verified::Problem {
-            name: required(problem, "NAME (or --libs)")?,
-            all_cases,
-        },
-        (false, _) => {
-            return Err(Stop::mistake(
-                "--force and --no-build go with --libs".to_string(),
-            ))
+        if settings.times.is_some() && settings.shard.is_none() {
+            return Err(Stop::mistake("--times balances the parts of --shard K/N"));
         }
+        Verified::Libraries(settings)
+    } else if library_options || place.no_build {
+        return Err(Stop::mistake(
+            "--force, --no-build, --shard, --times, --report and --merge go with --libs"
+                .to_string(),
+        ));
+    } else {
+        let mut values = values.into_iter();
+        let name = required(values.next(), "NAME (or --libs)")?.string()?;
+        if let Some(extra) = values.next() {
+            return Err(Stop::mistake(format!(
+                "one problem at a time: {} is one too many",
+                extra.to_string_lossy()
+            )));
+        }
+        Verified::Problem { name, all_cases }
     };
     Ok(VerifyOptions { place, what })
 }
@@ -125,7 +194,7 @@ pub(crate) fn main(parser: &mut Parser) -> Result<ExitCode, Stop> {
     let options = parse_verify(parser)?;
     let (problem, all_cases) = match &options.what {
         Verified::Problem { name, all_cases } => (name.clone(), *all_cases),
-        Verified::Libraries { force } => return Ok(verify_libraries(&options.place, *force)),
+        Verified::Libraries(settings) => return Ok(verify_libraries(&options.place, settings)),
     };
     let run = || -> Result<bool, String> {
         let root = options.place.root()?;
@@ -150,18 +219,57 @@ pub(crate) fn main(parser: &mut Parser) -> Result<ExitCode, Stop> {
 
 /// `judge verify --libs`: builds each verification whose problem is in the
 /// workspace (with what judges that problem), judges those not unchanged
-/// since they passed, and says which library files are verified.
-fn verify_libraries(place: &Place, force: bool) -> ExitCode {
+/// since they passed, and says which library files are verified; or, with
+/// `--merge`, puts the shards' reports together.
+fn verify_libraries(place: &Place, settings: &Libraries) -> ExitCode {
     let run = || -> Result<bool, String> {
         let root = place.root()?;
-        let bin_dir = place.bin_dir(&root);
         let prepared = libraries::prepare(&root).map_err(|error| error.to_string())?;
+        if let Some(reports) = &settings.merge {
+            let merged = shards::merge(&root, &prepared, reports)?;
+            if let Some(path) = &settings.report {
+                merged
+                    .report
+                    .write(path)
+                    .map_err(|error| format!("{}: {error}", show_path(path)))?;
+            }
+            print!("{}", merged.lines);
+            return Ok(merged.complete);
+        }
         if prepared.is_empty() {
             println!(
                 "no verifications: a library's examples/X.rs whose first lines say `// verify: PROBLEM` is one (libs/README.md)"
             );
             return Ok(true);
         }
+        // The times that balance the parts, and that carry over to this
+        // run's report for a verification not judged again.
+        let times = match &settings.times {
+            Some(path) => Report::read(path)?.times(),
+            None => HashMap::new(),
+        };
+        let keys: Vec<String> = prepared
+            .iter()
+            .map(|item| libraries::record_key(&root, &item.verification))
+            .collect();
+        let owned: Vec<bool> = match settings.shard {
+            Some(shard) => shards::split(&keys, &times, shard.count)
+                .into_iter()
+                .map(|index| index == shard.index)
+                .collect(),
+            None => vec![true; prepared.len()],
+        };
+        let prepared: Vec<Prepared> = prepared
+            .into_iter()
+            .zip(&owned)
+            .filter_map(|(item, owned)| owned.then_some(item))
+            .collect();
+        let keys: Vec<String> = keys
+            .into_iter()
+            .zip(&owned)
+            .filter_map(|(key, owned)| owned.then_some(key))
+            .collect();
+        let bin_dir = place.bin_dir(&root);
         let mut build = Build::default();
         for item in &prepared {
             if let Ok(problem) = &item.problem {
@@ -174,45 +282,63 @@ fn verify_libraries(place: &Place, force: bool) -> ExitCode {
         }
         place.build(&root, &build)?;
         let runner = Backend::chosen().map_err(|error| error.to_string())?;
-        let cargo = std::env::var_os("CARGO").map(std::path::PathBuf::from);
+        let cargo = std::env::var_os("CARGO").map(PathBuf::from);
         let shared = Shared::of_tools(&root, runner.name(), cargo.as_deref()).ok();
         let mut stdout = io::stdout().lock();
-        let outcomes = libraries::judge_all(&root, &bin_dir, &prepared, shared, force, &mut stdout)
-            .map_err(|error| error.to_string())?;
-        let mut passed = 0;
-        for (item, outcome) in prepared.iter().zip(&outcomes) {
-            let key = libraries::record_key(&root, &item.verification);
-            let on = item
-                .problem
-                .as_ref()
-                .map(|problem| format!(" on {}", problem.name))
-                .unwrap_or_default();
-            let line = match outcome {
-                Outcome::Passed { cases, judged } => {
-                    passed += 1;
-                    format!(
-                        "AC   {key}{on}: {cases} cases{}",
-                        if *judged {
-                            ""
-                        } else {
-                            " (not judged again: nothing it depends on changed)"
-                        }
-                    )
-                }
-                Outcome::Failed(why) => format!("FAIL {key}{on}: {why}"),
-                Outcome::NotImported(how) => format!("--   {key}: {how}"),
-            };
-            writeln!(stdout, "{line}").map_err(|error| error.to_string())?;
-        }
-        let table = libraries::files_table(&root, &prepared, &outcomes)
-            .map_err(|error| error.to_string())?;
-        write!(stdout, "{table}").map_err(|error| error.to_string())?;
-        writeln!(
-            stdout,
-            "{passed} of {} verifications passed",
-            prepared.len()
+        let judged = libraries::judge_all(
+            &root,
+            &bin_dir,
+            &prepared,
+            shared,
+            settings.force,
+            &mut stdout,
         )
         .map_err(|error| error.to_string())?;
+        let mut passed = 0;
+        for ((item, judged), key) in prepared.iter().zip(&judged).zip(&keys) {
+            let problem = item
+                .problem
+                .as_ref()
+                .ok()
+                .map(|problem| problem.name.as_str());
+            passed += usize::from(matches!(judged.outcome, Outcome::Passed { .. }));
+            let line = libraries::outcome_line(key, problem, &judged.outcome);
+            writeln!(stdout, "{line}").map_err(|error| error.to_string())?;
+        }
+        let outcomes: Vec<Outcome> = judged.iter().map(|judged| judged.outcome.clone()).collect();
+        match settings.shard {
+            // The table is the whole library's: the merge prints it.
+            Some(shard) => writeln!(
+                stdout,
+                "{passed} of {} verifications passed (shard {shard}; `--merge` puts the shards together)",
+                prepared.len()
+            ),
+            None => {
+                let table = libraries::files_table(&root, &prepared, &outcomes)
+                    .map_err(|error| error.to_string())?;
+                write!(stdout, "{table}").and_then(|()| {
+                    writeln!(stdout, "{passed} of {} verifications passed", prepared.len())
+                })
+            }
+        }
+        .map_err(|error| error.to_string())?;
+        if let Some(path) = &settings.report {
+            let entries = keys
+                .iter()
+                .zip(judged)
+                .map(|(key, mut judged)| {
+                    judged.millis = judged.millis.or_else(|| times.get(key).copied());
+                    (key.clone(), judged)
+                })
+                .collect();
+            let report = Report {
+                shard: settings.shard,
+                entries,
+            };
+            report
+                .write(path)
+                .map_err(|error| format!("{}: {error}", show_path(path)))?;
+        }
         Ok(!outcomes
             .iter()
             .any(|outcome| matches!(outcome, Outcome::Failed(_))))

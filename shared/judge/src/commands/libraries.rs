@@ -23,6 +23,7 @@ use std::collections::BTreeSet;
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::time::Instant;
 
 use crate::cases::problem::{crate_folders, is_problem, program_path, Problem};
 use crate::commands::check::{check_workspace_problem, workspace_programs, Style};
@@ -340,14 +341,14 @@ pub fn judge_all(
     shared: Option<Shared>,
     force: bool,
     details: &mut dyn Write,
-) -> io::Result<Vec<Outcome>> {
+) -> io::Result<Vec<Judged>> {
     let mut record = Record::beside(bin_dir, root);
     let mut outcomes = Vec::new();
     for item in prepared {
         let problem = match &item.problem {
             Ok(problem) => problem,
             Err(how) => {
-                outcomes.push(Outcome::NotImported(how.clone()));
+                outcomes.push(Judged::untimed(Outcome::NotImported(how.clone())));
                 continue;
             }
         };
@@ -360,34 +361,75 @@ pub fn judge_all(
             });
         if let (Some((_, fingerprint)), false) = (&fingerprinted, force) {
             if let Some(cases) = record.passed_with(&key, *fingerprint) {
-                outcomes.push(Outcome::Passed {
+                outcomes.push(Judged::untimed(Outcome::Passed {
                     cases,
                     judged: false,
-                });
+                }));
                 continue;
             }
         }
         let binary = example_binary(bin_dir, &item.verification);
         writeln!(details, "{key} on {}:", problem.name)?;
+        let started = Instant::now();
         let summary = check_workspace_problem(problem, &binary, details, Style::Plain)?;
+        let millis = Some(started.elapsed().as_millis() as u64);
         if summary.failed == 0 && summary.passed > 0 {
             if let Some((paths, fingerprint)) = fingerprinted {
                 record.pass(&key, paths, fingerprint, summary.passed)?;
             }
-            outcomes.push(Outcome::Passed {
+            let outcome = Outcome::Passed {
                 cases: summary.passed,
                 judged: true,
-            });
+            };
+            outcomes.push(Judged { outcome, millis });
         } else {
             record.forget(&key)?;
-            outcomes.push(Outcome::Failed(format!(
+            let outcome = Outcome::Failed(format!(
                 "{} of {} cases failed",
                 summary.failed,
                 summary.passed + summary.failed
-            )));
+            ));
+            outcomes.push(Judged { outcome, millis });
         }
     }
     Ok(outcomes)
+}
+
+/// A verification's outcome, and how long its judging took when it was
+/// judged now.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Judged {
+    pub outcome: Outcome,
+    pub millis: Option<u64>,
+}
+
+impl Judged {
+    fn untimed(outcome: Outcome) -> Judged {
+        Judged {
+            outcome,
+            millis: None,
+        }
+    }
+}
+
+/// A verification's line in the report: `AC   KEY on PROBLEM: N cases`,
+/// `FAIL ...`, or `--   KEY: how to import its problem`.
+pub fn outcome_line(key: &str, problem: Option<&str>, outcome: &Outcome) -> String {
+    let on = problem
+        .map(|name| format!(" on {name}"))
+        .unwrap_or_default();
+    match outcome {
+        Outcome::Passed { cases, judged } => format!(
+            "AC   {key}{on}: {cases} cases{}",
+            if *judged {
+                ""
+            } else {
+                " (not judged again: nothing it depends on changed)"
+            }
+        ),
+        Outcome::Failed(why) => format!("FAIL {key}{on}: {why}"),
+        Outcome::NotImported(how) => format!("--   {key}: {how}"),
+    }
 }
 
 /// The closing table: each library file, and what verifies it (the

@@ -9,6 +9,7 @@
 //! - [`build`]: the release build of what a command runs;
 //! - [`verify`]: a contest package's example submissions against their verdicts;
 //! - [`libraries`]: the workspace's own libraries verified on problems (`verify --libs`);
+//! - [`shards`]: that verification split over machines, and the parts' reports merged;
 //! - [`new`]: a new problem's crate and folder, or pieces added to a problem;
 //! - [`progress`]: the bar of long work, on a terminal only.
 
@@ -20,5 +21,6 @@ pub mod libraries;
 pub mod new;
 pub mod outputs;
 pub use judge_cli::{passed, progress};
+pub mod shards;
 pub mod stress;
 pub mod verify;

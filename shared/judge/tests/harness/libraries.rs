@@ -112,7 +112,8 @@ fn verify_takes_a_problem_or_libs() {
     let (code, _, stderr) = judge_cli(&["verify", "--force", "add"]);
     assert_eq!(code, Some(2));
     assert!(
-        stderr.contains("--force and --no-build go with --libs"),
+        stderr
+            .contains("--force, --no-build, --shard, --times, --report and --merge go with --libs"),
         "{stderr}"
     );
     let (code, _, stderr) = judge_cli(&["verify"]);
@@ -124,4 +125,223 @@ fn verify_takes_a_problem_or_libs() {
         stderr.contains("--all-cases goes with a problem's NAME, not --libs"),
         "{stderr}"
     );
+}
+
+/// `workspace()`'s library with three problems more, each verified by an
+/// example of its own, in a folder of its own: a clone, as a CI job has.
+fn sharded_workspace() -> judge::scratch::ScratchDir {
+    let ws = workspace();
+    let root = ws.path();
+    for (name, op) in [("sub", "-"), ("mul", "*"), ("max", "max")] {
+        let expression = if op == "max" {
+            "v[0].max(v[1])".to_string()
+        } else {
+            format!("v[0] {op} v[1]")
+        };
+        let files = [
+            (
+                format!("libs/mylib/examples/{name}.rs"),
+                format!("// verify: {name}\nfn main() {{\n    let mut line = String::new();\n    std::io::stdin().read_line(&mut line).unwrap();\n    let v: Vec<i64> = line.split_whitespace().map(|w| w.parse().unwrap()).collect();\n    println!(\"{{}}\", mylib::sum::add(0, {expression}));\n}}\n"),
+            ),
+            (
+                format!("crates/{name}/Cargo.toml"),
+                format!("[package]\nname = \"{name}\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[package.metadata.judge]\ntime-limit-ms = 2000\n"),
+            ),
+            (format!("crates/{name}/src/main.rs"), "fn main() {}\n".to_string()),
+            (format!("io-tests/{name}/a.in"), "6 3\n".to_string()),
+            (
+                format!("io-tests/{name}/a.out"),
+                format!("{}\n", match name { "sub" => 3, "mul" => 18, _ => 6 }),
+            ),
+        ];
+        for (path, text) in files {
+            let path = root.join(path);
+            fs::create_dir_all(path.parent().unwrap()).unwrap();
+            fs::write(path, text).unwrap();
+        }
+    }
+    ws
+}
+
+/// A copy of the workspace at `from` (its sources, no target/), in `to`.
+fn clone_workspace(from: &Path, to: &Path) {
+    for entry in fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_name() == "target" {
+            continue;
+        }
+        if entry.file_type().unwrap().is_dir() {
+            fs::create_dir_all(&target).unwrap();
+            clone_workspace(&entry.path(), &target);
+        } else {
+            fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+/// What follows a run's reports of the cases it judged: a line per
+/// verification, the files' table, the closing line.
+fn summary(stdout: &str) -> String {
+    let start = ["AC   libs/", "FAIL libs/", "--   libs/"]
+        .iter()
+        .filter_map(|line| stdout.find(&format!("\n{line}")))
+        .min()
+        .map_or(0, |at| at + 1);
+    stdout[start..].to_string()
+}
+
+/// Three shards, run as separate processes in separate clones, merge into
+/// what one run prints; a missing shard's report is named.
+#[test]
+fn shards_in_separate_clones_merge_into_one_runs_report() {
+    let ws = sharded_workspace();
+    let root = ws.path();
+    let path = |path: &Path| path.to_str().unwrap().to_string();
+    let single_report = root.join("single.report");
+    let (code, single, stderr) = judge_cli(&[
+        "verify",
+        "--root",
+        &path(root),
+        "--libs",
+        "--report",
+        &path(&single_report),
+    ]);
+    assert_eq!(code, Some(0), "{single}{stderr}");
+    let single = summary(&single);
+    assert!(
+        single.ends_with("\n4 of 5 verifications passed\n"),
+        "{single}"
+    );
+
+    let clones: Vec<judge::scratch::ScratchDir> =
+        (0..3).map(|_| judge::scratch::tempdir().unwrap()).collect();
+    let mut reports = Vec::new();
+    let mut owned = Vec::new();
+    for (at, clone) in clones.iter().enumerate() {
+        clone_workspace(root, clone.path());
+        let report = clone.path().join("shard.report");
+        let shard = format!("{}/3", at + 1);
+        let (code, stdout, stderr) = judge_cli(&[
+            "verify",
+            "--root",
+            &path(clone.path()),
+            "--libs",
+            "--shard",
+            &shard,
+            "--report",
+            &path(&report),
+        ]);
+        assert_eq!(code, Some(0), "{stdout}{stderr}");
+        assert!(
+            stdout.contains(&format!(
+                "(shard {shard}; `--merge` puts the shards together)"
+            )),
+            "{stdout}"
+        );
+        let text = fs::read_to_string(&report).unwrap();
+        assert!(
+            text.starts_with(&format!("judge-verify-report 1\nshard {shard}\n")),
+            "{text}"
+        );
+        owned.extend(
+            text.lines()
+                .skip(2)
+                .map(|line| line.split('\t').next().unwrap().to_string()),
+        );
+        reports.push(path(&report));
+    }
+    // Disjoint parts that cover every verification, none left empty.
+    owned.sort();
+    let mut all: Vec<String> = ["add", "max", "mul", "sub", "unionfind"]
+        .iter()
+        .map(|name| format!("libs/mylib/examples/{name}.rs"))
+        .collect();
+    all.sort();
+    assert_eq!(owned, all);
+
+    let mut merge = vec![
+        "verify".to_string(),
+        "--root".to_string(),
+        path(root),
+        "--libs".to_string(),
+        "--merge".to_string(),
+    ];
+    merge.extend(reports.iter().cloned());
+    let (code, merged, stderr) = judge_cli(&merge);
+    assert_eq!(code, Some(0), "{merged}{stderr}");
+    assert_eq!(merged, single);
+
+    // A shard's report missing: named, and its verifications too.
+    merge.retain(|arg| *arg != reports[1]);
+    let (code, merged, _) = judge_cli(&merge);
+    assert_eq!(code, Some(1), "{merged}");
+    assert!(
+        merged.starts_with("shard 2/3: no report (the shard failed or did not run)\n"),
+        "{merged}"
+    );
+    assert!(
+        merged.contains(": in a shard that left no report\n"),
+        "{merged}"
+    );
+    // Two reports of one shard, and a report of another split: refused.
+    let (code, _, stderr) = judge_cli(&[
+        "verify",
+        "--root",
+        &path(root),
+        "--libs",
+        "--merge",
+        &reports[0],
+        &reports[0],
+    ]);
+    assert_eq!(code, Some(2));
+    assert!(stderr.contains(": both report shard 1/3"), "{stderr}");
+    let (code, _, stderr) = judge_cli(&[
+        "verify",
+        "--root",
+        &path(root),
+        "--libs",
+        "--merge",
+        &reports[0],
+        &path(&single_report),
+    ]);
+    assert_eq!(code, Some(2));
+    assert!(
+        stderr.contains("a report of 1 shards among reports of 3"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn shard_options_go_with_libs() {
+    for (args, message) in [
+        (
+            &["verify", "--libs", "--shard", "0/3"][..],
+            "--shard 0/3: K/N, the K-th of N parts (1 <= K <= N)",
+        ),
+        (
+            &["verify", "--libs", "--times", "t"][..],
+            "--times balances the parts of --shard K/N",
+        ),
+        (
+            &["verify", "--libs", "--merge"][..],
+            "--merge takes the shards' reports: REPORT...",
+        ),
+        (
+            &["verify", "--libs", "--merge", "--force", "r"][..],
+            "--merge puts reports together: it takes no --force, --shard or --times",
+        ),
+        (
+            &["verify", "--shard", "1/2", "add"][..],
+            "--force, --no-build, --shard, --times, --report and --merge go with --libs",
+        ),
+        (
+            &["verify", "add", "sub"][..],
+            "one problem at a time: sub is one too many",
+        ),
+    ] {
+        let (code, _, stderr) = judge_cli(args);
+        assert_eq!(code, Some(2), "{args:?}");
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+    }
 }

@@ -14,6 +14,7 @@ use judge::commands::libraries::{self, Outcome, Prepared};
 use judge::commands::passed::Shared;
 use judge::commands::progress::on_terminal;
 use judge::commands::shards::{self, Report, Shard};
+use judge::commands::site;
 use judge::commands::verify::verify;
 use judge::runner::Backend;
 use judge::show::show_path;
@@ -23,8 +24,8 @@ use crate::cli::*;
 pub(crate) const HELP: &str = "\
 usage: judge verify [--root DIR] [--bin-dir DIR] [--all-cases] NAME
        judge verify [--root DIR] [--bin-dir DIR | --no-build] [--force] --libs
-                    [--shard K/N [--times REPORT]] [--report FILE]
-       judge verify [--root DIR] --libs --merge [--report FILE] REPORT...
+                    [--shard K/N [--times REPORT]] [--report FILE] [--site DIR]
+       judge verify [--root DIR] --libs --merge [--report FILE] [--site DIR] REPORT...
 
 Proves an imported contest package as problemtools' verifyproblem and
 DOMjudge do: every example submission in crates/NAME/submissions/ (copied
@@ -73,7 +74,11 @@ count, and every machine splits alike. --report FILE writes what the run
 found (each verification's outcome and time). --merge REPORT... puts the
 shards' reports together and prints what one run would print, after a
 line naming each shard without a report (exit 1 then, as when one
-failed); with --report FILE it writes the merged report too.";
+failed); with --report FILE it writes the merged report too. --site DIR
+(a run of every verification, or --merge) writes the libraries' site:
+static HTML, DIR/index.html listing each file as verified, failing or not
+verified, and a page per file (the verifications that use it with their
+times, its //! docs, its source) and per verification.";
 
 /// `judge verify`'s options.
 pub(crate) struct VerifyOptions {
@@ -106,6 +111,8 @@ struct Libraries {
     report: Option<PathBuf>,
     /// `--merge REPORT...`: the shards' reports to put together.
     merge: Option<Vec<PathBuf>>,
+    /// `--site DIR`: where to write the libraries' site.
+    site: Option<PathBuf>,
 }
 
 pub(crate) fn parse_verify(parser: &mut Parser) -> Result<VerifyOptions, Stop> {
@@ -131,6 +138,7 @@ pub(crate) fn parse_verify(parser: &mut Parser) -> Result<VerifyOptions, Stop> {
             }
             Long("times") => settings.times = Some(file_path(parser.value()?)),
             Long("report") => settings.report = Some(file_path(parser.value()?)),
+            Long("site") => settings.site = Some(file_path(parser.value()?)),
             Long("merge") => merge = true,
             Value(value) => values.push(value),
             Short('h') | Long("help") => return Err(Stop::Help(HELP)),
@@ -141,6 +149,7 @@ pub(crate) fn parse_verify(parser: &mut Parser) -> Result<VerifyOptions, Stop> {
         || settings.shard.is_some()
         || settings.times.is_some()
         || settings.report.is_some()
+        || settings.site.is_some()
         || merge;
     let what = if libs {
         if all_cases {
@@ -169,10 +178,15 @@ pub(crate) fn parse_verify(parser: &mut Parser) -> Result<VerifyOptions, Stop> {
         if settings.times.is_some() && settings.shard.is_none() {
             return Err(Stop::mistake("--times balances the parts of --shard K/N"));
         }
+        if settings.site.is_some() && settings.shard.is_some() {
+            return Err(Stop::mistake(
+                "--site shows the whole library: with a run of every verification, or --merge",
+            ));
+        }
         Verified::Libraries(settings)
     } else if library_options || place.no_build {
         return Err(Stop::mistake(
-            "--force, --no-build, --shard, --times, --report and --merge go with --libs"
+            "--force, --no-build, --shard, --times, --report, --site and --merge go with --libs"
                 .to_string(),
         ));
     } else {
@@ -217,6 +231,24 @@ pub(crate) fn main(parser: &mut Parser) -> Result<ExitCode, Stop> {
     })
 }
 
+/// Writes the libraries' site into `dir`, and says where its index is.
+fn write_site(
+    root: &std::path::Path,
+    prepared: &[Prepared],
+    judged: &[libraries::Judged],
+    dir: &std::path::Path,
+) -> Result<(), String> {
+    let pages = site::write_site(root, prepared, judged, dir)
+        .map_err(|error| format!("the site in {}: {error}", show_path(dir)))?;
+    println!(
+        "site: {} pages in {}, from {}",
+        pages.len(),
+        show_path(dir),
+        show_path(dir.join("index.html"))
+    );
+    Ok(())
+}
+
 /// `judge verify --libs`: builds each verification whose problem is in the
 /// workspace (with what judges that problem), judges those not unchanged
 /// since they passed, and says which library files are verified; or, with
@@ -234,6 +266,9 @@ fn verify_libraries(place: &Place, settings: &Libraries) -> ExitCode {
                     .map_err(|error| format!("{}: {error}", show_path(path)))?;
             }
             print!("{}", merged.lines);
+            if let Some(dir) = &settings.site {
+                write_site(&root, &prepared, &merged.judged, dir)?;
+            }
             return Ok(merged.complete);
         }
         if prepared.is_empty() {
@@ -322,6 +357,9 @@ fn verify_libraries(place: &Place, settings: &Libraries) -> ExitCode {
             }
         }
         .map_err(|error| error.to_string())?;
+        if let Some(dir) = &settings.site {
+            write_site(&root, &prepared, &judged, dir)?;
+        }
         if let Some(path) = &settings.report {
             let entries = keys
                 .iter()

@@ -468,7 +468,8 @@ pub fn files_table(root: &Path, prepared: &[Prepared], outcomes: &[Outcome]) -> 
     Ok(table)
 }
 
-fn collect_rust_files(folder: &Path, files: &mut Vec<PathBuf>) -> io::Result<()> {
+/// Every `.rs` file under `folder`, in no order.
+pub(crate) fn collect_rust_files(folder: &Path, files: &mut Vec<PathBuf>) -> io::Result<()> {
     if !folder.is_dir() {
         return Ok(());
     }

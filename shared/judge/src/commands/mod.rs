@@ -10,6 +10,7 @@
 //! - [`verify`]: a contest package's example submissions against their verdicts;
 //! - [`libraries`]: the workspace's own libraries verified on problems (`verify --libs`);
 //! - [`shards`]: that verification split over machines, and the parts' reports merged;
+//! - [`site`]: the libraries as a static site, each file's status, docs and source;
 //! - [`new`]: a new problem's crate and folder, or pieces added to a problem;
 //! - [`progress`]: the bar of long work, on a terminal only.
 
@@ -22,5 +23,6 @@ pub mod new;
 pub mod outputs;
 pub use judge_cli::{passed, progress};
 pub mod shards;
+pub mod site;
 pub mod stress;
 pub mod verify;

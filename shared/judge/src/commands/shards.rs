@@ -291,6 +291,7 @@ pub fn merge(root: &Path, prepared: &[Prepared], reports: &[PathBuf]) -> Result<
         ));
     }
     let mut outcomes = Vec::new();
+    let mut judged = Vec::new();
     let mut entries = Vec::new();
     let mut passed = 0;
     for (item, key) in prepared.iter().zip(&keys) {
@@ -300,17 +301,23 @@ pub fn merge(root: &Path, prepared: &[Prepared], reports: &[PathBuf]) -> Result<
             .ok()
             .map(|problem| problem.name.as_str());
         let outcome = match found.get(key) {
-            Some(judged) => {
-                entries.push((key.clone(), judged.clone()));
-                lines.push_str(&outcome_line(key, problem, &judged.outcome));
-                judged.outcome.clone()
+            Some(reported) => {
+                entries.push((key.clone(), reported.clone()));
+                lines.push_str(&outcome_line(key, problem, &reported.outcome));
+                reported.outcome.clone()
             }
             None => {
                 lines.push_str(&format!("--   {key}: in a shard that left no report\n"));
-                outcomes.push(Outcome::Failed("not reported".to_string()));
+                let outcome = Outcome::Failed("in a shard that left no report".to_string());
+                judged.push(Judged {
+                    outcome: outcome.clone(),
+                    millis: None,
+                });
+                outcomes.push(outcome);
                 continue;
             }
         };
+        judged.push(found[key].clone());
         lines.push('\n');
         passed += usize::from(matches!(outcome, Outcome::Passed { .. }));
         outcomes.push(outcome);
@@ -325,6 +332,7 @@ pub fn merge(root: &Path, prepared: &[Prepared], reports: &[PathBuf]) -> Result<
         .any(|outcome| matches!(outcome, Outcome::Failed(_)));
     Ok(Merged {
         lines,
+        judged,
         complete: missing.is_empty() && !failed,
         report: Report {
             shard: None,
@@ -337,6 +345,9 @@ pub fn merge(root: &Path, prepared: &[Prepared], reports: &[PathBuf]) -> Result<
 pub struct Merged {
     /// The lines to print.
     pub lines: String,
+    /// How each verification went, in the workspace's order (one of a
+    /// shard without a report: failed, so).
+    pub judged: Vec<Judged>,
     /// Whether every shard reported and no verification failed.
     pub complete: bool,
     /// Every shard's entries, as one run's report.

@@ -112,8 +112,9 @@ fn verify_takes_a_problem_or_libs() {
     let (code, _, stderr) = judge_cli(&["verify", "--force", "add"]);
     assert_eq!(code, Some(2));
     assert!(
-        stderr
-            .contains("--force, --no-build, --shard, --times, --report and --merge go with --libs"),
+        stderr.contains(
+            "--force, --no-build, --shard, --times, --report, --site and --merge go with --libs"
+        ),
         "{stderr}"
     );
     let (code, _, stderr) = judge_cli(&["verify"]);
@@ -333,7 +334,7 @@ fn shard_options_go_with_libs() {
         ),
         (
             &["verify", "--shard", "1/2", "add"][..],
-            "--force, --no-build, --shard, --times, --report and --merge go with --libs",
+            "--force, --no-build, --shard, --times, --report, --site and --merge go with --libs",
         ),
         (
             &["verify", "add", "sub"][..],
@@ -343,5 +344,165 @@ fn shard_options_go_with_libs() {
         let (code, _, stderr) = judge_cli(args);
         assert_eq!(code, Some(2), "{args:?}");
         assert!(stderr.contains(message), "{args:?}: {stderr}");
+    }
+}
+
+/// Every relative link of every page under `site` names a file there.
+fn assert_links_resolve(site: &Path) -> usize {
+    let mut pages = Vec::new();
+    let mut folders = vec![site.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        for entry in fs::read_dir(folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                folders.push(path);
+            } else {
+                pages.push(path);
+            }
+        }
+    }
+    let mut links = 0;
+    for page in &pages {
+        let html = fs::read_to_string(page).unwrap();
+        assert!(!html.contains("<script"), "{}", page.display());
+        for part in html.split("href=\"").skip(1) {
+            let target = part.split('"').next().unwrap();
+            if target.starts_with("https://") {
+                continue;
+            }
+            links += 1;
+            let resolved = page.parent().unwrap().join(target);
+            assert!(
+                resolved.is_file(),
+                "{}: a link to {target}, which is not there",
+                page.display()
+            );
+        }
+    }
+    links
+}
+
+/// The site shows a file verified, one failing and one not verified, with
+/// its docs and source; every link resolves; and headless Chromium draws
+/// one page of each status (screenshots in the test's output).
+#[test]
+fn the_site_shows_each_status_and_every_link_resolves() {
+    let ws = sharded_workspace();
+    let root = ws.path();
+    // A module the `mul` example uses, made wrong: failing.
+    fs::write(
+        root.join("libs/mylib/src/lib.rs"),
+        "//! A library of the test's.\npub mod sum;\npub mod unused;\npub mod twice;\n",
+    )
+    .unwrap();
+    fs::write(
+        root.join("libs/mylib/src/sum.rs"),
+        "//! Sums.\n//!\n//! `add(a, b)` is a + b, for <all> i64.\npub fn add(a: i64, b: i64) -> i64 {\n    a + b\n}\n",
+    )
+    .unwrap();
+    fs::write(
+        root.join("libs/mylib/src/twice.rs"),
+        "pub fn twice(x: i64) -> i64 {\n    x * 3\n}\n",
+    )
+    .unwrap();
+    let mul = root.join("libs/mylib/examples/mul.rs");
+    let text = fs::read_to_string(&mul).unwrap();
+    fs::write(
+        &mul,
+        text.replace(
+            "mylib::sum::add(0, v[0] * v[1])",
+            "mylib::twice::twice(v[0] * v[1]) / 2",
+        ),
+    )
+    .unwrap();
+    let site = root.join("site");
+    let (code, stdout, stderr) = judge_cli(&[
+        "verify",
+        "--root",
+        root.to_str().unwrap(),
+        "--libs",
+        "--site",
+        site.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(1), "{stdout}{stderr}");
+    assert!(
+        stdout.contains("FAIL libs/mylib/examples/mul.rs on mul: 1 of 1 cases failed\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(&format!("site: 10 pages in {}", site.display())),
+        "{stdout}"
+    );
+    let index = fs::read_to_string(site.join("index.html")).unwrap();
+    for row in [
+        "<span class=\"badge verified\">verified</span></td><td><a href=\"mylib/src/sum.rs.html\">mylib/src/sum.rs</a></td><td>3</td>",
+        "<span class=\"badge failing\">failing</span></td><td><a href=\"mylib/src/twice.rs.html\">mylib/src/twice.rs</a></td><td>0</td>",
+        "<span class=\"badge none\">not verified</span></td><td><a href=\"mylib/src/unused.rs.html\">mylib/src/unused.rs</a></td><td>0</td>",
+    ] {
+        assert!(index.contains(row), "{row}\n{index}");
+    }
+    // lib.rs: used by every verification, one of which failed.
+    assert!(
+        index.contains("failing</span></td><td><a href=\"mylib/src/lib.rs.html\""),
+        "{index}"
+    );
+    let sum = fs::read_to_string(site.join("mylib/src/sum.rs.html")).unwrap();
+    for part in [
+        "<p>Sums.</p>\n<p>`add(a, b)` is a + b, for &lt;all&gt; i64.</p>",
+        "<a href=\"../../mylib/examples/add.rs.html\">mylib/examples/add.rs</a></td><td>add</td><td>AC (2 cases)</td><td>",
+        " ms</td>",
+        "<pre><code>//! Sums.",
+        "<a href=\"../../index.html\">All files</a>",
+    ] {
+        assert!(sum.contains(part), "{part}\n{sum}");
+    }
+    let example = fs::read_to_string(site.join("mylib/examples/unionfind.rs.html")).unwrap();
+    assert!(
+        example.contains("its problem is not in the workspace"),
+        "{example}"
+    );
+    assert!(assert_links_resolve(&site) > 20);
+
+    // Drawn by a browser: one page of each status.
+    let shots = root.join("shots");
+    fs::create_dir_all(&shots).unwrap();
+    for (page, shot) in [
+        ("index.html", "index.png"),
+        ("mylib/src/sum.rs.html", "verified.png"),
+        ("mylib/src/twice.rs.html", "failing.png"),
+        ("mylib/src/unused.rs.html", "not-verified.png"),
+    ] {
+        let png = shots.join(shot);
+        let output = std::process::Command::new("chromium")
+            .args([
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--hide-scrollbars",
+            ])
+            .arg(format!("--screenshot={}", png.display()))
+            .arg("--window-size=1000,900")
+            .arg(format!("file://{}", site.join(page).display()))
+            .output()
+            .expect("chromium (Debian's package) draws the site");
+        let size = fs::metadata(&png)
+            .map(|metadata| metadata.len())
+            .unwrap_or(0);
+        assert!(
+            size > 10_000,
+            "{page}: no screenshot ({size} bytes): {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        println!(
+            "site: {page} drawn by headless Chromium: {} ({size} bytes)",
+            png.display()
+        );
+    }
+    // Kept for a look when asked (JUDGE_KEEP_SHOTS=DIR), else removed with the workspace.
+    if let Some(keep) = std::env::var_os("JUDGE_KEEP_SHOTS") {
+        for entry in fs::read_dir(&shots).unwrap() {
+            let entry = entry.unwrap();
+            fs::copy(entry.path(), Path::new(&keep).join(entry.file_name())).unwrap();
+        }
     }
 }

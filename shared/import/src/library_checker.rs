@@ -500,6 +500,7 @@ pub fn import(
     name: Option<&str>,
     bin_dir: &Path,
     time_limit_ms: Option<u64>,
+    cache: Option<&Path>,
 ) -> Result<(), Stop> {
     let info = read_info(dir).map_err(Stop::Refused)?;
     let time_limit_ms = time_limit_ms.unwrap_or(info.time_limit_ms);
@@ -554,7 +555,7 @@ pub fn import(
         .and_then(|()| function_folders(&sources, &info));
     let generated = copied
         .map_err(|error| error.to_string())
-        .and_then(|()| generate_into(root, &name, bin_dir, &mut io::stderr()));
+        .and_then(|()| generate_into(root, &name, bin_dir, cache, &mut io::stderr()));
     let generated = match generated {
         Ok(generated) => generated,
         Err(reason) => {
@@ -657,6 +658,8 @@ pub struct Generated {
     pub bytes: u64,
     /// Nothing was made: the cases there were up to date.
     pub up_to_date: bool,
+    /// Nothing was made: the cases came from this entry of the cache.
+    pub from_cache: Option<PathBuf>,
 }
 
 impl Generated {
@@ -671,6 +674,12 @@ impl Generated {
                 "the {} generated cases of {name} ({size}) are up to date: nothing generated",
                 self.cases
             )
+        } else if let Some(entry) = &self.from_cache {
+            format!(
+                "the {} generated cases of {name} ({size}) taken from the cache {}, each as hash.json has it: nothing generated",
+                self.cases,
+                show_path(entry)
+            )
         } else {
             format!(
                 "generated {} cases ({size}) into io-tests/{name}/, each as hash.json has it; git ignores them (io-tests/{name}/.gitignore): `scripts/import.sh --generate {name}` makes them again",
@@ -681,8 +690,8 @@ impl Generated {
 }
 
 /// `judge import --generate NAME`.
-pub fn generate(root: &Path, name: &str, bin_dir: &Path) -> Result<(), Stop> {
-    let generated = generate_into(root, name, bin_dir, &mut io::stderr())
+pub fn generate(root: &Path, name: &str, bin_dir: &Path, cache: Option<&Path>) -> Result<(), Stop> {
+    let generated = generate_into(root, name, bin_dir, cache, &mut io::stderr())
         .map_err(|reason| Stop::Refused(format!("{name}: {reason}")))?;
     println!("{}", generated.summary(name));
     Ok(())
@@ -726,6 +735,7 @@ fn generate_into(
     root: &Path,
     name: &str,
     bin_dir: &Path,
+    cache: Option<&Path>,
     progress: &mut dyn Write,
 ) -> Result<Generated, String> {
     let problem = Problem::load(root, name).map_err(|error| error.to_string())?;
@@ -781,7 +791,36 @@ fn generate_into(
             cases: names.len(),
             bytes: size_of(&names),
             up_to_date: true,
+            from_cache: None,
         });
+    }
+    // The cache's entry for these sources and this compiler, when every
+    // file in it is as hash.json has it.
+    let entry = cache.map(|cache| cache.join(name).join(cache_key(&version)));
+    if let Some(entry) = &entry {
+        match cached(entry, &names, &hashes) {
+            Ok(Some(bytes)) => {
+                put_in_place(io_tests, &names, &version, |file| {
+                    fs::read(entry.join(file))
+                })
+                .map_err(|error| format!("the cached cases could not be put in place: {error}"))?;
+                return Ok(Generated {
+                    cases: names.len(),
+                    bytes,
+                    up_to_date: false,
+                    from_cache: Some(entry.clone()),
+                });
+            }
+            Ok(None) => {}
+            Err(mismatch) => {
+                writeln!(
+                    progress,
+                    "note: the cache {} is not used: {mismatch}",
+                    show_path(entry)
+                )
+                .map_err(|error| error.to_string())?;
+            }
+        }
     }
     // On a terminal, a bar over the cases says what runs; elsewhere a line
     // per case.
@@ -874,27 +913,127 @@ fn generate_into(
             return Err(reason);
         }
     };
-    let placed = (|| -> io::Result<()> {
-        for case in &names {
-            for extension in ["in", "out"] {
-                let file = format!("{case}.{extension}");
-                fs::rename(staging.join(&file), io_tests.join(&file))?;
-            }
+    // Kept for the next machine first: a copy, whole (written beside it,
+    // then renamed); a cache that cannot be written is named, not fatal.
+    if let Some(entry) = &entry {
+        if let Err(error) = keep_in_cache(entry, &staging, &names) {
+            writeln!(
+                progress,
+                "note: the cases not kept in the cache {}: {error}",
+                show_path(entry)
+            )
+            .map_err(|error| error.to_string())?;
         }
-        let ignore = io_tests.join(".gitignore");
-        if !ignore.exists() {
-            fs::write(&ignore, gitignore(&names))?;
-        }
-        // Last: its presence says every case is there.
-        fs::write(&list, generated_list(&version, &names))
-    })();
+    }
+    let placed = put_in_place(io_tests, &names, &version, |file| {
+        let from = staging.join(file);
+        let bytes = fs::read(&from)?;
+        fs::remove_file(&from)?;
+        Ok(bytes)
+    });
     let _ = fs::remove_dir_all(&staging);
     placed.map_err(|error| format!("the generated cases could not be put in place: {error}"))?;
     Ok(Generated {
         cases: names.len(),
         bytes,
         up_to_date: false,
+        from_cache: None,
     })
+}
+
+/// Writes each case's files (`read` gives a file's bytes by name) into
+/// `io_tests`, then its `.gitignore` if it has none, and last the list of
+/// generated cases, whose presence says every case is there.
+fn put_in_place(
+    io_tests: &Path,
+    names: &[String],
+    version: &str,
+    mut read: impl FnMut(&str) -> io::Result<Vec<u8>>,
+) -> io::Result<()> {
+    for case in names {
+        for extension in ["in", "out"] {
+            let file = format!("{case}.{extension}");
+            let bytes = read(&file)?;
+            let partial = io_tests.join(format!(".{file}.partial-{}", std::process::id()));
+            fs::write(&partial, bytes)?;
+            fs::rename(&partial, io_tests.join(&file))?;
+        }
+    }
+    let ignore = io_tests.join(".gitignore");
+    if !ignore.exists() {
+        fs::write(&ignore, gitignore(names))?;
+    }
+    fs::write(
+        io_tests.join(GENERATED_LIST),
+        generated_list(version, names),
+    )
+}
+
+/// The cache's name for the cases of sources at `version` made by this
+/// machine's `g++` (its `--version` line): what the generated tests depend
+/// on. Their files are checked against hash.json all the same.
+fn cache_key(version: &str) -> String {
+    let compiler = Command::new("g++")
+        .arg("--version")
+        .output()
+        .map(|output| {
+            String::from_utf8_lossy(&output.stdout)
+                .lines()
+                .next()
+                .unwrap_or_default()
+                .to_string()
+        })
+        .unwrap_or_default();
+    let mut hasher = Sha256::new();
+    hasher.update(version.as_bytes());
+    hasher.update(b"\n");
+    hasher.update(compiler.as_bytes());
+    hasher
+        .finalize()
+        .iter()
+        .take(16)
+        .map(|byte| format!("{byte:02x}"))
+        .collect()
+}
+
+/// The bytes of the cases in the cache's `entry`: `None` when there is no
+/// entry; why not, when a file is missing or not as hash.json has it (such
+/// a cache is never used).
+fn cached(
+    entry: &Path,
+    names: &[String],
+    hashes: &BTreeMap<String, String>,
+) -> Result<Option<u64>, String> {
+    if !entry.is_dir() {
+        return Ok(None);
+    }
+    let mut bytes = 0;
+    for case in names {
+        for extension in ["in", "out"] {
+            let file = format!("{case}.{extension}");
+            let content = fs::read(entry.join(&file)).map_err(|_| format!("{file} is missing"))?;
+            if hashes.get(&file) != Some(&sha256_hex(&content)) {
+                return Err(format!("{file} is not as hash.json has it"));
+            }
+            bytes += content.len() as u64;
+        }
+    }
+    Ok(Some(bytes))
+}
+
+/// Copies the cases made in `staging` into the cache's `entry`, whole.
+fn keep_in_cache(entry: &Path, staging: &Path, names: &[String]) -> io::Result<()> {
+    let partial = entry.with_extension(format!("partial-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&partial);
+    fs::create_dir_all(&partial)?;
+    for case in names {
+        for extension in ["in", "out"] {
+            let file = format!("{case}.{extension}");
+            fs::copy(staging.join(&file), partial.join(&file))?;
+        }
+    }
+    let _ = fs::remove_dir_all(entry);
+    fs::rename(&partial, entry)
 }
 
 /// `io-tests/NAME/.generated`: a line per case (which the judge reads), then

@@ -60,8 +60,8 @@ pub(crate) fn copy_folder(from: &Path, to: &Path) -> io::Result<()> {
 
 const USAGE: &str = "\
 usage: judge import PACKAGE [--name NAME] [--time-limit-ms MS]
-       judge import LIBRARY-CHECKER-REPOSITORY PROBLEM [--name NAME] [--time-limit-ms MS]
-       judge import --generate NAME
+       judge import LIBRARY-CHECKER-REPOSITORY PROBLEM [--name NAME] [--time-limit-ms MS] [--cache DIR]
+       judge import --generate NAME [--cache DIR]
        judge import --cases FOLDER NAME
 
 Makes a problem of the workspace from a problem package of the Kattis/ICPC
@@ -123,6 +123,13 @@ verify NAME`. The time limit is info.toml's, the memory limit 1024 MB.
 NAME again (a clone of the workspace has none); nothing is done when they
 are there and are as hash.json has them.
 
+--cache DIR (a Library Checker problem, and --generate): generated tests
+are kept in DIR/NAME/KEY, KEY the digest of the problem's sources (its
+hash.json among them) and of g++'s version, and taken from there by the
+next import or --generate that finds them, nothing generated then (a CI
+job restores such a folder). A cached file is checked against hash.json
+first: a cache that does not match it is never used, and is named.
+
 --cases FOLDER NAME: adds judges' test data to the existing problem NAME:
 AtCoder's layout (in/CASE.txt with out/CASE.txt, the case named CASE), or
 CASE.in beside CASE.out or CASE.ans. Names are kept.
@@ -177,6 +184,9 @@ struct Options {
     operand: Option<PathBuf>,
     /// After a Library Checker repository, the problem's name in it.
     problem: Option<String>,
+    /// `--cache DIR`: where a Library Checker problem's generated tests are
+    /// kept and found.
+    cache: Option<PathBuf>,
     name: Option<String>,
     time_limit_ms: Option<u64>,
 }
@@ -191,6 +201,7 @@ fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Options, 
             Long("bin-dir") => options.bin_dir = Some(parser.value()?.into()),
             Long("cases") => options.cases = Some(parser.value()?.into()),
             Long("generate") => options.generate = true,
+            Long("cache") => options.cache = Some(parser.value()?.into()),
             Long("name") => options.name = Some(parser.value()?.string()?),
             Long("time-limit-ms") => {
                 let text = parser.value()?.string()?;
@@ -215,6 +226,11 @@ fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Options, 
     if options.cases.is_some() && (options.name.is_some() || options.time_limit_ms.is_some()) {
         return Err(Stop::Refused(
             "--cases adds cases to a problem there already: --name and --time-limit-ms are for a package".to_string(),
+        ));
+    }
+    if options.cache.is_some() && options.cases.is_some() {
+        return Err(Stop::Refused(
+            "--cache keeps a Library Checker problem's generated tests: not --cases".to_string(),
         ));
     }
     if options.generate
@@ -244,7 +260,12 @@ fn run() -> Result<(), Stop> {
         .clone()
         .unwrap_or_else(|| judge::commands::build::release_dir(&root));
     if options.generate {
-        return library_checker::generate(&root, &operand.to_string_lossy(), &bin_dir);
+        return library_checker::generate(
+            &root,
+            &operand.to_string_lossy(),
+            &bin_dir,
+            options.cache.as_deref(),
+        );
     }
     if let Some(folder) = &options.cases {
         return import_cases(&root, folder, &operand.to_string_lossy());
@@ -263,6 +284,7 @@ fn run() -> Result<(), Stop> {
             options.name.as_deref(),
             &bin_dir,
             options.time_limit_ms,
+            options.cache.as_deref(),
         );
     }
     if library_checker::is_problem_folder(&operand) {
@@ -272,6 +294,7 @@ fn run() -> Result<(), Stop> {
             options.name.as_deref(),
             &bin_dir,
             options.time_limit_ms,
+            options.cache.as_deref(),
         );
     }
     import_package(&root, &operand, &options)
@@ -316,6 +339,12 @@ pub(crate) fn crate_name(given: &str) -> String {
 }
 
 fn import_package(root: &Path, path: &Path, options: &Options) -> Result<(), Stop> {
+    if options.cache.is_some() {
+        return Err(Stop::Refused(format!(
+            "--cache keeps a Library Checker problem's generated tests: {} is a package",
+            show_path(path)
+        )));
+    }
     let opened = package::open(path)?;
     if opened.polygon {
         return polygon::import(

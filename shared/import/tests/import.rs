@@ -964,6 +964,109 @@ fn generated_tests_are_made_again_and_a_users_file_is_left_alone() {
     assert_eq!(tree_but_builds(ws.path()), before);
 }
 
+/// Generated tests kept in a cache (`--cache DIR`, as a CI job restores
+/// one): the next import on another workspace takes them from it and
+/// generates nothing; a cached file not as hash.json has it is never used.
+#[test]
+fn generated_tests_are_cached_and_a_cache_unlike_hash_json_is_not_used() {
+    let cache = tempdir().unwrap();
+    let cache_arg = cache.path().to_str().unwrap();
+    let repository = library_checker();
+    let repository = repository.to_str().unwrap();
+    let first = workspace();
+    let (code, stdout, stderr) =
+        import(first.path(), &[repository, "pairsum", "--cache", cache_arg]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(
+        stdout.contains("generated 10 cases (4.0 MB) into io-tests/pairsum/"),
+        "{stdout}"
+    );
+    let entries: Vec<PathBuf> = fs::read_dir(cache.path().join("pairsum"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .collect();
+    assert_eq!(entries.len(), 1, "{entries:?}");
+    let entry = &entries[0];
+    assert_eq!(fs::read_dir(entry).unwrap().count(), 20);
+
+    // Another workspace, the cache restored: nothing built, nothing generated.
+    let second = workspace();
+    let (code, stdout, stderr) = import(
+        second.path(),
+        &[repository, "pairsum", "--cache", cache_arg],
+    );
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(
+        stdout.contains(&format!(
+            "the 10 generated cases of pairsum (4.0 MB) taken from the cache {}, each as hash.json has it: nothing generated",
+            entry.display()
+        )),
+        "{stdout}"
+    );
+    assert!(!stderr.contains("generating"), "{stderr}");
+    assert!(
+        !second
+            .path()
+            .join("target/release/library-checker/pairsum")
+            .exists(),
+        "a generator was built"
+    );
+    let cases = |ws: &Path| -> Vec<(String, Vec<u8>)> { tree(&ws.join("io-tests/pairsum")) };
+    assert_eq!(cases(second.path()), cases(first.path()));
+    // The same by --generate, once the cases are gone.
+    for file in fs::read_dir(second.path().join("io-tests/pairsum")).unwrap() {
+        fs::remove_file(file.unwrap().path()).unwrap();
+    }
+    let (code, stdout, _) = import(
+        second.path(),
+        &["--generate", "pairsum", "--cache", cache_arg],
+    );
+    assert_eq!(code, 0);
+    assert!(stdout.contains("taken from the cache"), "{stdout}");
+    assert_eq!(cases(second.path()), cases(first.path()));
+
+    // A cached file changed: the cache is named and not used, the cases
+    // generated, and the cache made right.
+    let changed = entry.join("example_00.in");
+    let right = fs::read(&changed).unwrap();
+    fs::write(&changed, "1 1\n5\n").unwrap();
+    let third = workspace();
+    let (code, stdout, stderr) =
+        import(third.path(), &[repository, "pairsum", "--cache", cache_arg]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "note: the cache {} is not used: example_00.in is not as hash.json has it",
+            entry.display()
+        )),
+        "{stderr}"
+    );
+    assert!(stdout.contains("generated 10 cases (4.0 MB)"), "{stdout}");
+    assert_eq!(cases(third.path()), cases(first.path()));
+    assert_eq!(fs::read(&changed).unwrap(), right);
+
+    // Not for a package, nor for judges' test data: refused.
+    let (code, _, stderr) = import(
+        third.path(),
+        &[
+            packages().join("divide").to_str().unwrap(),
+            "--cache",
+            cache_arg,
+        ],
+    );
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("--cache keeps a Library Checker problem's generated tests: "),
+        "{stderr}"
+    );
+    let (code, _, stderr) = import(
+        third.path(),
+        &["--cases", "x", "pairsum", "--cache", cache_arg],
+    );
+    assert_eq!(code, 2);
+    assert!(stderr.contains("not --cases"), "{stderr}");
+}
+
 /// A copy of the miniature repository with `change` made to its problem.
 fn changed_repository(change: impl FnOnce(&Path)) -> ScratchDir {
     let copy = tempdir().unwrap();

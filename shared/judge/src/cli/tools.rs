@@ -54,8 +54,8 @@ newest matching file of DIR and writes its answer-file beside it.
 /// `judge help import`: the tool's own `--help` says the rest.
 pub(crate) const IMPORT_HELP: &str = "\
 usage: judge import PACKAGE [--name NAME] [--time-limit-ms MS]
-       judge import LIBRARY-CHECKER-REPOSITORY PROBLEM [--name NAME]
-       judge import --generate NAME
+       judge import LIBRARY-CHECKER-REPOSITORY PROBLEM [--name NAME] [--cache DIR]
+       judge import --generate NAME [--cache DIR]
        judge import --cases FOLDER NAME
 
 Makes a problem from a problem package of the Kattis/ICPC format (a folder,

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use lexopt::prelude::*;
 use lexopt::Parser;
 
-use judge::cases::problem::Problem;
+use judge::cases::problem::{program_path, Problem};
 use judge::commands::build::Build;
 use judge::commands::libraries::{self, Outcome, Prepared};
 use judge::commands::passed::Shared;
@@ -25,6 +25,7 @@ pub(crate) const HELP: &str = "\
 usage: judge verify [--root DIR] [--bin-dir DIR] [--all-cases] NAME
        judge verify [--root DIR] [--bin-dir DIR | --no-build] [--force] --libs
                     [--shard K/N [--times REPORT]] [--report FILE] [--site DIR]
+                    [--import-from REPOSITORY [--cache DIR]]
        judge verify [--root DIR] --libs --merge [--report FILE] [--site DIR] REPORT...
 
 Proves an imported contest package as problemtools' verifyproblem and
@@ -74,7 +75,12 @@ count, and every machine splits alike. --report FILE writes what the run
 found (each verification's outcome and time). --merge REPORT... puts the
 shards' reports together and prints what one run would print, after a
 line naming each shard without a report (exit 1 then, as when one
-failed); with --report FILE it writes the merged report too. --site DIR
+failed); with --report FILE it writes the merged report too.
+--import-from REPOSITORY imports each Library Checker problem that a
+verification of this run (of this shard, with --shard) names and the
+workspace has not, from a clone of yosupo06/library-checker-problems, as
+`judge import REPOSITORY NAME` does (--cache DIR: its generated tests kept
+and found there, as `judge import --cache`). --site DIR
 (a run of every verification, or --merge) writes the libraries' site:
 static HTML, DIR/index.html listing each file as verified, failing or not
 verified, and a page per file (the verifications that use it with their
@@ -113,6 +119,12 @@ struct Libraries {
     merge: Option<Vec<PathBuf>>,
     /// `--site DIR`: where to write the libraries' site.
     site: Option<PathBuf>,
+    /// `--import-from REPOSITORY`: a Library Checker repository whose
+    /// problems a verification names and the workspace has not are imported
+    /// from.
+    import_from: Option<PathBuf>,
+    /// `--cache DIR`: where those imports keep and find generated tests.
+    cache: Option<PathBuf>,
 }
 
 pub(crate) fn parse_verify(parser: &mut Parser) -> Result<VerifyOptions, Stop> {
@@ -139,6 +151,8 @@ pub(crate) fn parse_verify(parser: &mut Parser) -> Result<VerifyOptions, Stop> {
             Long("times") => settings.times = Some(file_path(parser.value()?)),
             Long("report") => settings.report = Some(file_path(parser.value()?)),
             Long("site") => settings.site = Some(file_path(parser.value()?)),
+            Long("import-from") => settings.import_from = Some(file_path(parser.value()?)),
+            Long("cache") => settings.cache = Some(file_path(parser.value()?)),
             Long("merge") => merge = true,
             Value(value) => values.push(value),
             Short('h') | Long("help") => return Err(Stop::Help(HELP)),
@@ -150,6 +164,8 @@ pub(crate) fn parse_verify(parser: &mut Parser) -> Result<VerifyOptions, Stop> {
         || settings.times.is_some()
         || settings.report.is_some()
         || settings.site.is_some()
+        || settings.import_from.is_some()
+        || settings.cache.is_some()
         || merge;
     let what = if libs {
         if all_cases {
@@ -178,6 +194,14 @@ pub(crate) fn parse_verify(parser: &mut Parser) -> Result<VerifyOptions, Stop> {
         if settings.times.is_some() && settings.shard.is_none() {
             return Err(Stop::mistake("--times balances the parts of --shard K/N"));
         }
+        if settings.cache.is_some() && settings.import_from.is_none() {
+            return Err(Stop::mistake(
+                "--cache keeps the generated tests of --import-from's problems",
+            ));
+        }
+        if merge && settings.import_from.is_some() {
+            return Err(Stop::mistake("--merge imports nothing: no --import-from"));
+        }
         if settings.site.is_some() && settings.shard.is_some() {
             return Err(Stop::mistake(
                 "--site shows the whole library: with a run of every verification, or --merge",
@@ -186,7 +210,7 @@ pub(crate) fn parse_verify(parser: &mut Parser) -> Result<VerifyOptions, Stop> {
         Verified::Libraries(settings)
     } else if library_options || place.no_build {
         return Err(Stop::mistake(
-            "--force, --no-build, --shard, --times, --report, --site and --merge go with --libs"
+            "--force, --no-build, --shard, --times, --report, --site, --import-from, --cache and --merge go with --libs"
                 .to_string(),
         ));
     } else {
@@ -229,6 +253,71 @@ pub(crate) fn main(parser: &mut Parser) -> Result<ExitCode, Stop> {
             ExitCode::from(2)
         }
     })
+}
+
+/// Imports each Library Checker problem that a verification of `prepared`
+/// names and the workspace has not, from `repository` (the import tool,
+/// built first, with `--cache`), then finds it: only this shard's
+/// verifications' problems are imported.
+fn import_missing(
+    place: &Place,
+    root: &std::path::Path,
+    repository: &std::path::Path,
+    cache: Option<&std::path::Path>,
+    prepared: &mut [Prepared],
+) -> Result<(), String> {
+    let mut names: Vec<String> = prepared
+        .iter()
+        .filter(|item| item.problem.is_err())
+        .filter_map(|item| {
+            item.verification
+                .target
+                .strip_prefix("https://judge.yosupo.jp/problem/")
+                .map(|name| name.trim_end_matches('/').to_string())
+        })
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    if names.is_empty() {
+        return Ok(());
+    }
+    let mut build = Build::default();
+    build.binary("import", "import");
+    let bin_dir = place.binaries(root, &build)?;
+    let import = program_path(&bin_dir, "import");
+    let mut refused = Vec::new();
+    for name in names {
+        let mut command = std::process::Command::new(&import);
+        command
+            .arg("--root")
+            .arg(root)
+            .arg("--bin-dir")
+            .arg(&bin_dir)
+            .arg(repository)
+            .arg(&name);
+        if let Some(cache) = cache {
+            command.arg("--cache").arg(cache);
+        }
+        let status = command
+            .status()
+            .map_err(|error| format!("{}: {error}", show_path(&import)))?;
+        if !status.success() {
+            refused.push(name);
+        }
+    }
+    for item in prepared.iter_mut().filter(|item| item.problem.is_err()) {
+        let target = &item.verification.target;
+        item.problem = libraries::problem_named(root, target).map_err(|error| {
+            match refused.iter().find(|name| target.ends_with(name.as_str())) {
+                Some(name) => format!(
+                    "{target}: the import of {name} from {} was refused (its reason above)",
+                    show_path(repository)
+                ),
+                None => error,
+            }
+        });
+    }
+    Ok(())
 }
 
 /// Writes the libraries' site into `dir`, and says where its index is.
@@ -305,6 +394,16 @@ fn verify_libraries(place: &Place, settings: &Libraries) -> ExitCode {
             .filter_map(|(key, owned)| owned.then_some(key))
             .collect();
         let bin_dir = place.bin_dir(&root);
+        let mut prepared = prepared;
+        if let Some(repository) = &settings.import_from {
+            import_missing(
+                place,
+                &root,
+                repository,
+                settings.cache.as_deref(),
+                &mut prepared,
+            )?;
+        }
         let mut build = Build::default();
         for item in &prepared {
             if let Ok(problem) = &item.problem {

@@ -113,7 +113,7 @@ fn verify_takes_a_problem_or_libs() {
     assert_eq!(code, Some(2));
     assert!(
         stderr.contains(
-            "--force, --no-build, --shard, --times, --report, --site and --merge go with --libs"
+            "--force, --no-build, --shard, --times, --report, --site, --import-from, --cache and --merge go with --libs"
         ),
         "{stderr}"
     );
@@ -334,7 +334,7 @@ fn shard_options_go_with_libs() {
         ),
         (
             &["verify", "--shard", "1/2", "add"][..],
-            "--force, --no-build, --shard, --times, --report, --site and --merge go with --libs",
+            "--force, --no-build, --shard, --times, --report, --site, --import-from, --cache and --merge go with --libs",
         ),
         (
             &["verify", "add", "sub"][..],

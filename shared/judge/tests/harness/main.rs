@@ -19,6 +19,7 @@ mod interactive;
 mod interactive_bench;
 mod interactor;
 mod libraries;
+mod library_shards;
 mod limits;
 mod mission_problems;
 mod new_problem;

@@ -180,7 +180,7 @@ impl Run {
     }
 
     /// Checks that a line of it starts with `prefix`.
-    fn has_line_starting(&self, prefix: &str) -> &Run {
+    pub(crate) fn has_line_starting(&self, prefix: &str) -> &Run {
         if !self.lines().any(|line| line.starts_with(prefix)) {
             self.fail(&format!("no line starting with {prefix:?}"));
         }

@@ -11,7 +11,7 @@ for tool in shellcheck dash busybox; do
         { echo "portable-scripts: needs $tool (.ci/run installs it)" >&2; exit 1; }
 done
 
-portable=(check new-problem stress bundle outputs bench listen submit watch run import verify)
+portable=(check new-problem stress bundle outputs bench listen submit watch run import verify verify-libs-ci)
 for name in "${portable[@]}"; do
     [ "$(head -n 1 "scripts/$name.sh")" = "#!/bin/sh" ] ||
         { echo "portable-scripts: scripts/$name.sh does not start with #!/bin/sh" >&2; exit 1; }
@@ -64,6 +64,7 @@ for shell in dash "busybox sh"; do
     expect "$shell" 2 'not a package folder, nor a .zip or .kpp file' import "$scratch/none"
     expect "$shell" 0 '^usage: judge verify' verify --help
     expect "$shell" 2 'connect3/submissions: no submissions/ to verify' verify connect3
+    expect "$shell" 2 '^usage: scripts/verify-libs-ci.sh shard K N \| merge$' verify-libs-ci shard 1
     # A mistake reaches the tool, which says so.
     expect "$shell" 2 'no problem crates/nonexistent' bench nonexistent
 done

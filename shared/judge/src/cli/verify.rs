@@ -13,7 +13,7 @@ use judge::commands::build::Build;
 use judge::commands::libraries::{self, Outcome, Prepared};
 use judge::commands::passed::Shared;
 use judge::commands::progress::on_terminal;
-use judge::commands::shards::{self, Report, Shard};
+use judge::commands::shards::{self, Entry, Report, Shard};
 use judge::commands::site;
 use judge::commands::verify::verify;
 use judge::runner::Backend;
@@ -448,7 +448,11 @@ fn verify_libraries(place: &Place, settings: &Libraries) -> ExitCode {
                 prepared.len()
             ),
             None => {
-                let table = libraries::files_table(&root, &prepared, &outcomes)
+                let problems: Vec<Option<&str>> = prepared
+                    .iter()
+                    .map(|item| item.problem.as_ref().ok().map(|problem| problem.name.as_str()))
+                    .collect();
+                let table = libraries::files_table(&root, &prepared, &outcomes, &problems)
                     .map_err(|error| error.to_string())?;
                 write!(stdout, "{table}").and_then(|()| {
                     writeln!(stdout, "{passed} of {} verifications passed", prepared.len())
@@ -462,10 +466,19 @@ fn verify_libraries(place: &Place, settings: &Libraries) -> ExitCode {
         if let Some(path) = &settings.report {
             let entries = keys
                 .iter()
+                .zip(&prepared)
                 .zip(judged)
-                .map(|(key, mut judged)| {
+                .map(|((key, item), mut judged)| {
                     judged.millis = judged.millis.or_else(|| times.get(key).copied());
-                    (key.clone(), judged)
+                    Entry {
+                        key: key.clone(),
+                        problem: item
+                            .problem
+                            .as_ref()
+                            .ok()
+                            .map(|problem| problem.name.clone()),
+                        judged,
+                    }
                 })
                 .collect();
             let report = Report {

@@ -433,8 +433,14 @@ pub fn outcome_line(key: &str, problem: Option<&str>, outcome: &Outcome) -> Stri
 }
 
 /// The closing table: each library file, and what verifies it (the
-/// verifications that passed, by program and problem) or that nothing does.
-pub fn files_table(root: &Path, prepared: &[Prepared], outcomes: &[Outcome]) -> io::Result<String> {
+/// verifications that passed, by program and problem, `problems` naming each
+/// one's) or that nothing does.
+pub fn files_table(
+    root: &Path,
+    prepared: &[Prepared],
+    outcomes: &[Outcome],
+    problems: &[Option<&str>],
+) -> io::Result<String> {
     let mut table = String::new();
     for library in libraries(root)? {
         let mut files = Vec::new();
@@ -445,16 +451,16 @@ pub fn files_table(root: &Path, prepared: &[Prepared], outcomes: &[Outcome]) -> 
             let by: Vec<String> = prepared
                 .iter()
                 .zip(outcomes)
-                .filter(|(item, outcome)| {
+                .zip(problems)
+                .filter(|((item, outcome), _)| {
                     item.files.contains(&file) && matches!(outcome, Outcome::Passed { .. })
                 })
-                .map(|(item, _)| {
-                    let problem = item
-                        .problem
-                        .as_ref()
-                        .map(|problem| problem.name.as_str())
-                        .unwrap_or_default();
-                    format!("examples/{}.rs on {problem}", item.verification.stem)
+                .map(|((item, _), problem)| {
+                    format!(
+                        "examples/{}.rs on {}",
+                        item.verification.stem,
+                        problem.unwrap_or_default()
+                    )
                 })
                 .collect();
             let shown = show_path(file.strip_prefix(root).unwrap_or(&file));

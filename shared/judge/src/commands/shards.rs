@@ -87,7 +87,16 @@ pub fn split(keys: &[String], millis: &HashMap<String, u64>, count: usize) -> Ve
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Report {
     pub shard: Option<Shard>,
-    pub entries: Vec<(String, Judged)>,
+    pub entries: Vec<Entry>,
+}
+
+/// A verification in a report: its key (its path), its problem's name in
+/// the workspace that ran it (none: not there), and how it went.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    pub key: String,
+    pub problem: Option<String>,
+    pub judged: Judged,
 }
 
 const REPORT_HEADER: &str = "judge-verify-report 1";
@@ -95,23 +104,31 @@ const REPORT_HEADER: &str = "judge-verify-report 1";
 impl Report {
     /// The file's text: a header (`judge-verify-report 1`, then `shard K/N`
     /// or `all`), then a line per verification, its fields separated by tabs:
-    /// `KEY passed CASES JUDGED MILLIS`, `KEY failed MILLIS WHY`, `KEY
-    /// not-imported HOW` (MILLIS `-` when unknown).
+    /// `KEY PROBLEM passed CASES JUDGED MILLIS`, `KEY PROBLEM failed MILLIS
+    /// WHY`, `KEY PROBLEM not-imported HOW` (PROBLEM and MILLIS `-` when
+    /// unknown).
     pub fn text(&self) -> String {
         let shard = self
             .shard
             .map_or_else(|| "all".to_string(), |shard| format!("shard {shard}"));
         let mut text = format!("{REPORT_HEADER}\n{shard}\n");
-        for (key, judged) in &self.entries {
+        for Entry {
+            key,
+            problem,
+            judged,
+        } in &self.entries
+        {
+            let problem = problem.as_deref().unwrap_or("-");
             let millis = judged
                 .millis
                 .map_or_else(|| "-".to_string(), |millis| millis.to_string());
             let line = match &judged.outcome {
-                Outcome::Passed { cases, judged } => {
-                    format!("{key}\tpassed\t{cases}\t{}\t{millis}", u8::from(*judged))
-                }
-                Outcome::Failed(why) => format!("{key}\tfailed\t{millis}\t{why}"),
-                Outcome::NotImported(how) => format!("{key}\tnot-imported\t{how}"),
+                Outcome::Passed { cases, judged } => format!(
+                    "{key}\t{problem}\tpassed\t{cases}\t{}\t{millis}",
+                    u8::from(*judged)
+                ),
+                Outcome::Failed(why) => format!("{key}\t{problem}\tfailed\t{millis}\t{why}"),
+                Outcome::NotImported(how) => format!("{key}\t{problem}\tnot-imported\t{how}"),
             };
             text.push_str(&line.replace('\n', " "));
             text.push('\n');
@@ -124,11 +141,13 @@ impl Report {
     /// # Errors
     /// When a key holds a tab or a line break, or the file cannot be written.
     pub fn write(&self, path: &Path) -> io::Result<()> {
-        if let Some((key, _)) = self
-            .entries
-            .iter()
-            .find(|(key, _)| key.contains(['\t', '\n', '\r']))
-        {
+        if let Some(Entry { key, .. }) = self.entries.iter().find(|entry| {
+            entry.key.contains(['\t', '\n', '\r'])
+                || entry
+                    .problem
+                    .as_ref()
+                    .is_some_and(|problem| problem.contains(['\t', '\n', '\r']))
+        }) {
             return Err(io::Error::new(
                 io::ErrorKind::InvalidInput,
                 format!(
@@ -171,8 +190,9 @@ impl Report {
         for (at, line) in lines.enumerate() {
             let number = at + 3;
             let not_a_line = || bad(number, "a line that is not a verification's");
-            let mut parts = line.splitn(3, '\t');
-            let (Some(key), Some(kind), Some(rest)) = (parts.next(), parts.next(), parts.next())
+            let mut parts = line.splitn(4, '\t');
+            let (Some(key), Some(problem), Some(kind), Some(rest)) =
+                (parts.next(), parts.next(), parts.next(), parts.next())
             else {
                 return Err(not_a_line());
             };
@@ -214,7 +234,11 @@ impl Report {
                 },
                 _ => return Err(not_a_line()),
             };
-            entries.push((key.to_string(), judged));
+            entries.push(Entry {
+                key: key.to_string(),
+                problem: (problem != "-").then(|| problem.to_string()),
+                judged,
+            });
         }
         Ok(Report { shard, entries })
     }
@@ -223,7 +247,7 @@ impl Report {
     pub fn times(&self) -> HashMap<String, u64> {
         self.entries
             .iter()
-            .filter_map(|(key, judged)| Some((key.clone(), judged.millis?)))
+            .filter_map(|entry| Some((entry.key.clone(), entry.judged.millis?)))
             .collect()
     }
 }
@@ -251,7 +275,7 @@ pub fn merge(root: &Path, prepared: &[Prepared], reports: &[PathBuf]) -> Result<
         .collect();
     let mut count = None;
     let mut present: HashMap<usize, PathBuf> = HashMap::new();
-    let mut found: HashMap<String, Judged> = HashMap::new();
+    let mut found: HashMap<String, Entry> = HashMap::new();
     for (path, report) in &reports {
         let (index, shards) = report
             .shard
@@ -270,14 +294,15 @@ pub fn merge(root: &Path, prepared: &[Prepared], reports: &[PathBuf]) -> Result<
                 show_path(path)
             ));
         }
-        for (key, judged) in &report.entries {
+        for entry in &report.entries {
+            let key = &entry.key;
             if !keys.contains(key) {
                 return Err(format!(
                     "{}: {key} is not a verification of this workspace (libs/*/examples/*.rs that say `// verify: PROBLEM`)",
                     show_path(path)
                 ));
             }
-            found.insert(key.clone(), judged.clone());
+            found.insert(key.clone(), entry.clone());
         }
     }
     let count = count.unwrap_or(1);
@@ -291,23 +316,29 @@ pub fn merge(root: &Path, prepared: &[Prepared], reports: &[PathBuf]) -> Result<
         ));
     }
     let mut outcomes = Vec::new();
+    let mut problems: Vec<Option<&str>> = Vec::new();
     let mut judged = Vec::new();
     let mut entries = Vec::new();
     let mut passed = 0;
     for (item, key) in prepared.iter().zip(&keys) {
-        let problem = item
+        let here = item
             .problem
             .as_ref()
             .ok()
             .map(|problem| problem.name.as_str());
         let outcome = match found.get(key) {
             Some(reported) => {
-                entries.push((key.clone(), reported.clone()));
-                lines.push_str(&outcome_line(key, problem, &reported.outcome));
-                reported.outcome.clone()
+                entries.push(reported.clone());
+                // The problem as the shard had it: imported there, maybe
+                // not here.
+                let problem = here.or(reported.problem.as_deref());
+                problems.push(problem);
+                lines.push_str(&outcome_line(key, problem, &reported.judged.outcome));
+                reported.judged.outcome.clone()
             }
             None => {
                 lines.push_str(&format!("--   {key}: in a shard that left no report\n"));
+                problems.push(here);
                 let outcome = Outcome::Failed("in a shard that left no report".to_string());
                 judged.push(Judged {
                     outcome: outcome.clone(),
@@ -317,12 +348,14 @@ pub fn merge(root: &Path, prepared: &[Prepared], reports: &[PathBuf]) -> Result<
                 continue;
             }
         };
-        judged.push(found[key].clone());
+        judged.push(found[key].judged.clone());
         lines.push('\n');
         passed += usize::from(matches!(outcome, Outcome::Passed { .. }));
         outcomes.push(outcome);
     }
-    lines.push_str(&files_table(root, prepared, &outcomes).map_err(|error| error.to_string())?);
+    lines.push_str(
+        &files_table(root, prepared, &outcomes, &problems).map_err(|error| error.to_string())?,
+    );
     lines.push_str(&format!(
         "{passed} of {} verifications passed\n",
         prepared.len()
@@ -414,30 +447,33 @@ mod tests {
         let report = Report {
             shard: Some(Shard { index: 2, count: 3 }),
             entries: vec![
-                (
-                    "libs/l/examples/a.rs".to_string(),
-                    Judged {
+                Entry {
+                    key: "libs/l/examples/a.rs".to_string(),
+                    problem: Some("unionfind".to_string()),
+                    judged: Judged {
                         outcome: Outcome::Passed {
                             cases: 18,
                             judged: true,
                         },
                         millis: Some(1234),
                     },
-                ),
-                (
-                    "libs/l/examples/b.rs".to_string(),
-                    Judged {
-                        outcome: Outcome::Failed("2 of 3 cases failed".to_string()),
+                },
+                Entry {
+                    key: "libs/l/examples/b.rs".to_string(),
+                    problem: Some("pairsum".to_string()),
+                    judged: Judged {
+                        outcome: Outcome::Failed("2 of 3\tcases failed".to_string()),
                         millis: None,
                     },
-                ),
-                (
-                    "libs/l/examples/c.rs".to_string(),
-                    Judged {
+                },
+                Entry {
+                    key: "libs/l/examples/c.rs".to_string(),
+                    problem: None,
+                    judged: Judged {
                         outcome: Outcome::NotImported("import it".to_string()),
                         millis: None,
                     },
-                ),
+                },
             ],
         };
         let path = dir.path().join("report");
@@ -458,7 +494,7 @@ mod tests {
             .contains(":1: no `judge-verify-report 1` header"));
         fs::write(
             &path,
-            "judge-verify-report 1\nall\nkey\tpassed\tmany\t1\t5\n",
+            "judge-verify-report 1\nall\nkey\t-\tpassed\tmany\t1\t5\n",
         )
         .unwrap();
         assert!(Report::read(&path)

@@ -383,18 +383,14 @@ fn verify_libraries(place: &Place, settings: &Libraries) -> ExitCode {
                 .collect(),
             None => vec![true; prepared.len()],
         };
-        let prepared: Vec<Prepared> = prepared
+        // This run's part: its verifications, and their keys.
+        let (mut prepared, keys): (Vec<Prepared>, Vec<String>) = prepared
             .into_iter()
-            .zip(&owned)
+            .zip(keys)
+            .zip(owned)
             .filter_map(|(item, owned)| owned.then_some(item))
-            .collect();
-        let keys: Vec<String> = keys
-            .into_iter()
-            .zip(&owned)
-            .filter_map(|(key, owned)| owned.then_some(key))
-            .collect();
+            .unzip();
         let bin_dir = place.bin_dir(&root);
-        let mut prepared = prepared;
         if let Some(repository) = &settings.import_from {
             import_missing(
                 place,

@@ -46,6 +46,27 @@ impl Progress {
         Progress { bar: Some(bar) }
     }
 
+    /// A count of steps whose number is not known ahead (a run that stops
+    /// when its time is up): the steps done, the time spent and what runs.
+    pub fn counter(shown: bool, unit: &str) -> Progress {
+        if !shown {
+            return Progress::hidden();
+        }
+        let template = format!("{{pos}} {unit}, {{elapsed}} spent: {{wide_msg}}");
+        let style = ProgressStyle::with_template(&template).expect("the template is valid");
+        let bar =
+            ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr()).with_style(style);
+        bar.enable_steady_tick(Duration::from_millis(200));
+        Progress { bar: Some(bar) }
+    }
+
+    /// Clears the bar now (before a command's closing lines).
+    pub fn clear(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+
     /// No bar: every call does nothing, and lines are written as they come.
     pub fn hidden() -> Progress {
         Progress { bar: None }

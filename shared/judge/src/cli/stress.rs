@@ -1,6 +1,6 @@
 //! `judge stress`: the submission against its naive on generated inputs.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -9,6 +9,7 @@ use lexopt::Parser;
 
 use judge::cases::problem::Problem;
 use judge::commands::build::Build;
+use judge::commands::progress::on_terminal;
 use judge::commands::stress::{
     stress, Inputs, Outcome, Programs, Progress, Settings, DEFAULT_CASES, DEFAULT_NAIVE_LIMIT,
     DEFAULT_SIZE, SHRINK_BUDGET,
@@ -45,7 +46,8 @@ an input already stored under any name is not stored again.
 Outputs are compared as for `judge check`: with checker = true,
 BIN-DIR/PROBLEM-check judges the submission's output with the naive's
 as its ANSWER.
-Progress goes to stderr. Exits 0 when every case agreed, 1 on a
+Progress goes to stderr: on a terminal, a bar (cases done of how many,
+time spent and left, the next input); elsewhere, a line every 5 s. Exits 0 when every case agreed, 1 on a
 disagreement (flaky or not), 2 on a usage or setup error (a problem
 without a naive or a generator is one: the message names the command
 that adds them), 3 when the naive, the generator, the validator or the checker failed, or the validator
@@ -153,8 +155,7 @@ pub(crate) fn stress_command(options: StressOptions) -> ExitCode {
     };
     let mut stdout = io::stdout().lock();
     let mut stderr = io::stderr();
-    let in_place = stderr.is_terminal();
-    let mut progress = Progress::new(&mut stderr, in_place);
+    let mut progress = Progress::new(&mut stderr, on_terminal());
     match stress(
         &problem.name,
         &programs,

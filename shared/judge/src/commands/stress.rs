@@ -27,6 +27,7 @@ use std::time::{Duration, Instant};
 
 use crate::cases::problem::{missing_pieces, program_path, Piece, Problem};
 use crate::commands::check::{indented, unvalidated_note};
+use crate::commands::progress::Progress as BarProgress;
 use crate::judging::answer::Checking;
 use crate::judging::case_io::CaseIo;
 use crate::judging::crosscheck::{cross_check_judged, CrossCheck};
@@ -53,9 +54,7 @@ const SHRINK_EVERY_SIZE_UP_TO: u64 = 32;
 pub const SHRINK_BUDGET: Duration = Duration::from_secs(30);
 /// Lines of an input or output a report shows.
 const SHOWN_LINES: usize = 30;
-/// Progress on a terminal is redrawn at most this often...
-const REDRAW_EVERY: Duration = Duration::from_millis(100);
-/// ...and written as a new line this often elsewhere (a log, CI).
+/// Progress is written as a new line this often when not on a terminal.
 const LOG_EVERY: Duration = Duration::from_secs(5);
 
 /// The programs a stress run uses.
@@ -202,24 +201,47 @@ pub enum Outcome {
     ToolFailed,
 }
 
-/// Progress on a stream (stderr): one line redrawn in place on a terminal, a
-/// line every few seconds elsewhere, and a closing line with the rate.
+/// Progress on a stream (stderr). On a terminal, a bar: how many cases of how
+/// many (or, for a run with only a time budget, how many so far and the
+/// budget left), the time spent and left, and the input that runs next.
+/// Elsewhere (a log, CI), a line every few seconds. Either way, a closing
+/// line with the rate.
 pub struct Progress<'a> {
     out: &'a mut dyn Write,
-    in_place: bool,
+    /// Whether a bar is drawn (stderr is a terminal).
+    bar_shown: bool,
+    bar: BarProgress,
+    /// The end of `--time`, when there is one.
+    deadline: Option<Instant>,
     started: Instant,
     last_shown: Instant,
 }
 
 impl<'a> Progress<'a> {
-    pub fn new(out: &'a mut dyn Write, in_place: bool) -> Progress<'a> {
+    /// Progress on `out`, drawn as a bar when `bar_shown` (the command passes
+    /// [`on_terminal`](crate::commands::progress::on_terminal)).
+    pub fn new(out: &'a mut dyn Write, bar_shown: bool) -> Progress<'a> {
         let now = Instant::now();
         Progress {
             out,
-            in_place,
+            bar_shown,
+            bar: BarProgress::hidden(),
+            deadline: None,
             started: now,
             last_shown: now,
         }
+    }
+
+    /// The run starts: `cases` of them when their number is known, for at
+    /// most `budget`.
+    fn start(&mut self, cases: Option<u64>, budget: Option<Duration>) {
+        self.started = Instant::now();
+        self.last_shown = self.started;
+        self.deadline = budget.map(|budget| self.started + budget);
+        self.bar = match cases {
+            Some(cases) => BarProgress::new(self.bar_shown, cases, "cases"),
+            None => BarProgress::counter(self.bar_shown, "cases"),
+        };
     }
 
     fn rate(&self, done: u64, now: Instant) -> String {
@@ -237,35 +259,33 @@ impl<'a> Progress<'a> {
     }
 
     fn update_at(&mut self, done: u64, next: Origin, now: Instant) {
-        let every = if self.in_place {
-            REDRAW_EVERY
-        } else {
-            LOG_EVERY
-        };
-        if now - self.last_shown < every {
+        if self.bar.is_shown() {
+            self.bar.set_done(done);
+            let budget_left = self
+                .deadline
+                .map(|deadline| format!(", ~{} s of --time left", (deadline - now).as_secs()))
+                .unwrap_or_default();
+            self.bar.running(format!("next {next}{budget_left}"));
+            return;
+        }
+        if now - self.last_shown < LOG_EVERY {
             return;
         }
         self.last_shown = now;
-        let line = format!(
+        // Progress is a courtesy: a closed stderr must not stop the run.
+        let _ = writeln!(
+            self.out,
             "stress: {}, {}, next {next}",
             cases(done),
             self.rate(done, now)
         );
-        // Progress is a courtesy: a closed stderr must not stop the run.
-        let _ = if self.in_place {
-            write!(self.out, "\r\x1b[K{line}")
-        } else {
-            writeln!(self.out, "{line}")
-        };
         let _ = self.out.flush();
     }
 
-    /// Clears the in-place line and writes the closing one.
+    /// Clears the bar and writes the closing line.
     fn finish(&mut self, done: u64) {
+        self.bar.clear();
         let now = Instant::now();
-        if self.in_place {
-            let _ = write!(self.out, "\r\x1b[K");
-        }
         let _ = writeln!(
             self.out,
             "stress: {} in {:.1} s ({})",
@@ -871,6 +891,8 @@ pub fn stress(
         settings,
     };
     let limit = settings.max_cases.unwrap_or(u64::MAX);
+    // How many cases run, when it is known ahead.
+    let mut total = settings.max_cases;
     let origins: Box<dyn Iterator<Item = Origin>> = match settings.inputs {
         Inputs::Random { first_seed, size } => {
             writeln!(
@@ -889,6 +911,7 @@ pub fn stress(
                 out,
                 "{name}: stress on the {count} inputs of the exhaustive walk"
             )?;
+            total = Some(count.min(limit));
             Box::new((0..count.min(limit)).map(|index| Origin::Walk { index }))
         }
     };
@@ -919,6 +942,7 @@ pub fn stress(
     out.flush()?;
 
     let started = Instant::now();
+    progress.start(total, settings.time_budget);
     let mut passed = 0;
     let mut stop = "all cases ran";
     for origin in origins {
@@ -991,18 +1015,12 @@ mod tests {
 
     const SEED: Origin = Origin::Random { seed: 7, size: 3 };
 
-    /// A progress line started `ago` before `now`, last shown then too.
-    fn progress_since(
-        out: &mut Vec<u8>,
-        in_place: bool,
-        now: Instant,
-        ago: Duration,
-    ) -> Progress<'_> {
+    /// Progress logged (no bar), started `ago` before `now`, last shown then too.
+    fn progress_since(out: &mut Vec<u8>, now: Instant, ago: Duration) -> Progress<'_> {
         Progress {
-            out,
-            in_place,
             started: now - ago,
             last_shown: now - ago,
+            ..Progress::new(out, false)
         }
     }
 
@@ -1010,7 +1028,7 @@ mod tests {
     fn progress_is_logged_once_its_interval_has_passed() {
         let now = Instant::now();
         let mut out = Vec::new();
-        let mut progress = progress_since(&mut out, false, now, LOG_EVERY);
+        let mut progress = progress_since(&mut out, now, LOG_EVERY);
         progress.update_at(50, SEED, now);
         progress.update_at(60, SEED, now + LOG_EVERY - Duration::from_millis(1));
         progress.update_at(70, SEED, now + LOG_EVERY);
@@ -1022,21 +1040,23 @@ mod tests {
     }
 
     #[test]
-    fn progress_on_a_terminal_is_redrawn_in_place_more_often() {
-        let now = Instant::now();
+    fn progress_on_a_terminal_goes_to_the_bar_and_the_closing_line_to_the_stream() {
         let mut out = Vec::new();
-        let mut progress = progress_since(&mut out, true, now, REDRAW_EVERY);
-        progress.update_at(1, Origin::Walk { index: 4 }, now);
-        assert_eq!(
-            String::from_utf8(out).unwrap(),
-            "\r\x1b[Kstress: 1 case, 10/s, next walk input 4"
-        );
+        let mut progress = Progress::new(&mut out, true);
+        progress.start(Some(10), Some(Duration::from_secs(60)));
+        assert!(progress.bar.is_shown());
+        let later = Instant::now() + 2 * LOG_EVERY;
+        progress.update_at(1, Origin::Walk { index: 4 }, later);
+        progress.finish(2);
+        let log = String::from_utf8(out).unwrap();
+        assert!(log.starts_with("stress: 2 cases in "), "{log}");
+        assert_eq!(log.lines().count(), 1, "{log}");
     }
 
     #[test]
     fn progress_with_the_clock_is_shown_after_its_interval() {
         let mut out = Vec::new();
-        let mut progress = progress_since(&mut out, false, Instant::now(), 2 * LOG_EVERY);
+        let mut progress = progress_since(&mut out, Instant::now(), 2 * LOG_EVERY);
         progress.update(3, SEED);
         progress.update(4, SEED);
         let log = String::from_utf8(out).unwrap();
@@ -1051,7 +1071,7 @@ mod tests {
     fn no_time_elapsed_has_no_rate() {
         let now = Instant::now();
         let mut out = Vec::new();
-        let progress = progress_since(&mut out, false, now, Duration::ZERO);
+        let progress = progress_since(&mut out, now, Duration::ZERO);
         assert_eq!(progress.rate(5, now), "-/s");
         assert_eq!(progress.rate(6, now + Duration::from_secs(2)), "3/s");
     }

@@ -1,5 +1,5 @@
-//! Progress on long work (issue 66, point 4): on a terminal, `check` and
-//! `verify` draw a bar that says what runs, how many cases of how many and
+//! Progress on long work (issue 66, point 4): on a terminal, `check`,
+//! `verify` and `stress` draw a bar that says what runs, how many cases of how many and
 //! the time left, above which their lines are written whole; through pipes
 //! they print the same lines and no escape code. The terminal is a pty made
 //! by `script` (util-linux).
@@ -162,4 +162,60 @@ fn a_dumb_terminal_gets_no_bar() {
     let all = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(0), "{all:?}");
     assert!(!all.contains(" spent, ~"), "{all:?}");
+}
+
+/// A problem `echo` with a naive and a generator that agree, each run taking
+/// 0.1 s, and an exhaustive walk of 5 inputs.
+fn stress_problem(root: &Path) {
+    problem_crate(root, "echo", 2000, &["naive", "gen"]);
+    fs::create_dir_all(root.join("io-tests/echo")).unwrap();
+    let bin = root.join("bin");
+    fs::create_dir_all(&bin).unwrap();
+    script(&bin, "echo", "sleep 0.1; cat");
+    script(&bin, "echo-naive", "cat");
+    script(
+        &bin,
+        "echo-gen",
+        r#"if [ "$1" = --count-all ]; then echo 5; else echo "$1 $2"; fi"#,
+    );
+}
+
+#[test]
+fn stress_draws_a_bar_of_its_cases_on_a_terminal_and_logs_through_pipes() {
+    let dir = judge::scratch::tempdir().unwrap();
+    let root = dir.path();
+    stress_problem(root);
+
+    let (code, all) = judge(
+        root,
+        &["stress", "echo", "--seed", "3", "--cases", "8"],
+        true,
+    );
+    assert_eq!(code, Some(0), "{all:?}");
+    assert_bar(&all, "/8 cases", "next seed 5 size 10");
+    // The bar cleared, then the closing line.
+    assert!(all.contains("\x1b[2Kstress: 8 cases in "), "{all:?}");
+
+    // The walk's count is the bar's length.
+    let (code, all) = judge(root, &["stress", "echo", "--all"], true);
+    assert_eq!(code, Some(0), "{all:?}");
+    assert_bar(&all, "/5 cases", "next walk input 3");
+
+    // With only a time budget, the cases so far and the budget left.
+    let (code, all) = judge(root, &["stress", "echo", "--time", "1"], true);
+    assert_eq!(code, Some(0), "{all:?}");
+    assert!(all.contains(" cases, 0s spent: next seed "), "{all:?}");
+    assert!(all.contains(" s of --time left"), "{all:?}");
+
+    let (code, all) = judge(
+        root,
+        &["stress", "echo", "--seed", "3", "--cases", "8"],
+        false,
+    );
+    assert_eq!(code, Some(0), "{all}");
+    assert!(!all.contains('\x1b') && !all.contains(" spent"), "{all:?}");
+    assert!(
+        all.contains("8 passed, 0 failed\nstress: 8 cases in "),
+        "{all}"
+    );
 }

@@ -80,6 +80,35 @@ impl Shared {
         Shared::of_folders(root, runner, cargo, &["shared/judge"])
     }
 
+    /// What [`Shared::of_tools`] covers, by contents alone, so that it is
+    /// the same on another machine, or in another clone, with the same
+    /// tools: the harness's sources by their bytes and not its binary (which
+    /// they and `Cargo.lock` make), and the compilers by what they say of
+    /// their version (`rustc -vV`, `g++ --version`). A verification whose
+    /// stamps changed (a record restored on a new machine, a fresh checkout)
+    /// and whose contents did not is not judged again: see
+    /// [`Record::passed_with_contents`].
+    ///
+    /// # Errors
+    /// When a file cannot be read or `rustc` does not answer.
+    pub fn of_tools_by_contents(root: &Path, runner: &str) -> io::Result<Shared> {
+        let mut hasher = DefaultHasher::new();
+        hasher.write(b"contents");
+        Shared::hash_common(&mut hasher, root, runner, &["shared/judge"], Look::Contents)?;
+        hash_compiler(&mut hasher, root, None)?;
+        // The C and C++ checkers and validators of a package are built by g++.
+        match Command::new("g++")
+            .arg("--version")
+            .stdin(Stdio::null())
+            .stderr(Stdio::null())
+            .output()
+        {
+            Ok(version) => hasher.write(&version.stdout),
+            Err(_) => hasher.write_u8(0),
+        }
+        Ok(Shared(hasher.finish()))
+    }
+
     fn of_folders(
         root: &Path,
         runner: &str,
@@ -88,8 +117,22 @@ impl Shared {
     ) -> io::Result<Shared> {
         let mut hasher = DefaultHasher::new();
         hash_stamp(&mut hasher, &std::env::current_exe()?)?;
+        Shared::hash_common(&mut hasher, root, runner, folders, Look::Stamps)?;
+        hash_compiler(&mut hasher, root, cargo)?;
+        Ok(Shared(hasher.finish()))
+    }
+
+    /// What both kinds of [`Shared`] cover but the judge and the compiler:
+    /// `folders` looked at as `look` says, the rest by contents.
+    fn hash_common(
+        hasher: &mut DefaultHasher,
+        root: &Path,
+        runner: &str,
+        folders: &[&str],
+        look: Look,
+    ) -> io::Result<()> {
         hasher.write(runner.as_bytes());
-        hash_registry_packages(&mut hasher, &root.join("Cargo.lock"))?;
+        hash_registry_packages(hasher, &root.join("Cargo.lock"))?;
         for file in [
             "Cargo.toml",
             ".cargo/config.toml",
@@ -97,12 +140,12 @@ impl Shared {
             "rust-toolchain",
             "rust-toolchain.toml",
         ] {
-            hash_if_present(&mut hasher, &root.join(file))?;
+            hash_if_present(hasher, &root.join(file))?;
         }
         for folder in folders {
             let folder = root.join(folder);
             if folder.is_dir() {
-                hash_folder(&mut hasher, &folder, &folder)?;
+                hash_folder(hasher, &folder, &folder, look)?;
             }
         }
         let home = |variable: &str, folder: &str| {
@@ -111,12 +154,12 @@ impl Shared {
                 .or_else(|| std::env::var_os("HOME").map(|home| Path::new(&home).join(folder)))
         };
         if let Some(cargo_home) = home("CARGO_HOME", ".cargo") {
-            hash_if_present(&mut hasher, &cargo_home.join("config.toml"))?;
-            hash_if_present(&mut hasher, &cargo_home.join("config"))?;
+            hash_if_present(hasher, &cargo_home.join("config.toml"))?;
+            hash_if_present(hasher, &cargo_home.join("config"))?;
         }
         // rustup's default toolchain and its folders' overrides.
         if let Some(rustup_home) = home("RUSTUP_HOME", ".rustup") {
-            hash_if_present(&mut hasher, &rustup_home.join("settings.toml"))?;
+            hash_if_present(hasher, &rustup_home.join("settings.toml"))?;
         }
         let mut variables: Vec<(String, String)> = std::env::vars()
             .filter(|(name, _)| changes_a_build(name))
@@ -128,9 +171,15 @@ impl Shared {
             hasher.write(value.as_bytes());
             hasher.write_u8(0);
         }
-        hash_compiler(&mut hasher, root, cargo)?;
-        Ok(Shared(hasher.finish()))
+        Ok(())
     }
+}
+
+/// How a file is looked at: by its [`Stamp`], or by its bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Look {
+    Stamps,
+    Contents,
 }
 
 /// The packages of `Cargo.lock` that come from a registry or git (those with
@@ -308,6 +357,53 @@ impl Stamps {
     }
 }
 
+/// The digest of paths ([`stamped_paths`]) by contents: each by its path
+/// from the workspace and a file by its bytes, so that it is the same in
+/// another clone, on another machine. A program built in the binaries'
+/// folder goes by its path from there alone: it is made from sources among
+/// the paths, and a build in another place links another file from them.
+/// With [`Shared::of_tools_by_contents`], a fingerprint that a record
+/// restored on a new machine still matches: see
+/// [`Record::passed_with_contents`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Contents(u64);
+
+impl Contents {
+    /// The contents of `paths` now, in the workspace at `root`, the
+    /// programs built in `bin_dir`.
+    ///
+    /// # Errors
+    /// When a file cannot be read.
+    pub fn of(root: &Path, bin_dir: &Path, paths: &[PathBuf]) -> io::Result<Contents> {
+        let mut hasher = DefaultHasher::new();
+        for path in paths {
+            if let Ok(built) = path.strip_prefix(bin_dir) {
+                hasher.write(b"built\0");
+                hasher.write(built.as_os_str().as_encoded_bytes());
+                hasher.write_u8(0);
+                continue;
+            }
+            let named = path.strip_prefix(root).unwrap_or(path);
+            hasher.write(named.as_os_str().as_encoded_bytes());
+            hasher.write_u8(0);
+            // A folder by its path alone: the files under it follow it.
+            if path.is_dir() {
+                hasher.write_u8(1);
+            } else {
+                hash_file(&mut hasher, path)?;
+            }
+        }
+        hasher.write_usize(paths.len());
+        Ok(Contents(hasher.finish()))
+    }
+}
+
+/// A fingerprint of [`Contents`] and what every problem shares (by
+/// contents: [`Shared::of_tools_by_contents`]).
+pub fn contents_fingerprint(shared: Shared, contents: Contents) -> Fingerprint {
+    fingerprint(shared, Stamps(contents.0))
+}
+
 /// A problem's fingerprint: the [`Stamps`] of its paths and what every
 /// problem shares. (Apart, so that the stamps can be looked at while what
 /// the problems share is still being read.)
@@ -434,10 +530,15 @@ fn hash_file(hasher: &mut DefaultHasher, path: &Path) -> io::Result<()> {
 }
 
 /// Every folder and file under `folder`, in the order of their paths from
-/// `base`, each by path and, a file, by [stamp](hash_stamp) (a link is
-/// followed). A missing folder has a digest of its own: the check fails on
+/// `base`, each by path and, a file, by [stamp](hash_stamp) or by its bytes
+/// as `look` says (a link is followed). A missing folder has a digest of its own: the check fails on
 /// it, so it is never recorded.
-fn hash_folder(hasher: &mut DefaultHasher, base: &Path, folder: &Path) -> io::Result<()> {
+fn hash_folder(
+    hasher: &mut DefaultHasher,
+    base: &Path,
+    folder: &Path,
+    look: Look,
+) -> io::Result<()> {
     let mut entries: Vec<(PathBuf, bool)> = fs::read_dir(folder)?
         .map(|entry| {
             let entry = entry?;
@@ -454,7 +555,9 @@ fn hash_folder(hasher: &mut DefaultHasher, base: &Path, folder: &Path) -> io::Re
         hasher.write(relative.as_os_str().as_encoded_bytes());
         hasher.write_u8(0);
         if is_dir {
-            hash_folder(hasher, base, &path)?;
+            hash_folder(hasher, base, &path, look)?;
+        } else if look == Look::Contents {
+            hash_file(hasher, &path)?;
         } else {
             hash_stamp(hasher, &path)?;
         }
@@ -484,6 +587,9 @@ pub struct Record {
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Entry {
     fingerprint: Fingerprint,
+    /// The fingerprint by contents, for a verification of a library
+    /// ([`Contents`]).
+    contents: Option<Fingerprint>,
     cases: usize,
     /// The paths, a line each: taken apart only when they are looked at, on
     /// the thread that looks (a path each to make would cost more than the
@@ -565,6 +671,29 @@ impl Record {
         (entry.fingerprint == fingerprint).then_some(entry.cases)
     }
 
+    /// How many cases `problem` passed, when its recorded pass had the
+    /// fingerprint by contents `contents` (nothing it depends on changed,
+    /// though their stamps may have: a record restored on another machine).
+    pub fn passed_with_contents(&self, problem: &str, contents: Fingerprint) -> Option<usize> {
+        let entry = self.entries.get(problem)?;
+        (entry.contents == Some(contents)).then_some(entry.cases)
+    }
+
+    /// [`Record::pass`], with the fingerprint by contents too.
+    ///
+    /// # Errors
+    /// When the record cannot be written.
+    pub fn pass_with_contents(
+        &mut self,
+        problem: &str,
+        paths: Vec<PathBuf>,
+        fingerprint: Fingerprint,
+        contents: Fingerprint,
+        cases: usize,
+    ) -> io::Result<()> {
+        self.record_pass(problem, paths, fingerprint, Some(contents), cases)
+    }
+
     /// Records that `problem` passed its `cases` with `fingerprint`, over
     /// `paths`. A name with a blank, or a path that cannot be written on a
     /// line of the record (not UTF-8, or with a line break), leaves the
@@ -579,6 +708,17 @@ impl Record {
         fingerprint: Fingerprint,
         cases: usize,
     ) -> io::Result<()> {
+        self.record_pass(problem, paths, fingerprint, None, cases)
+    }
+
+    fn record_pass(
+        &mut self,
+        problem: &str,
+        paths: Vec<PathBuf>,
+        fingerprint: Fingerprint,
+        contents: Option<Fingerprint>,
+        cases: usize,
+    ) -> io::Result<()> {
         let one_line = |text: &str| !text.contains(['\n', '\r']);
         let writable = !problem.contains(char::is_whitespace)
             && paths.iter().all(|path| path.to_str().is_some_and(one_line));
@@ -591,6 +731,7 @@ impl Record {
         }
         let entry = Entry {
             fingerprint,
+            contents,
             cases,
             paths: lines,
         };
@@ -634,7 +775,8 @@ impl Record {
 
 /// The entries of the record file `file`; none when it is missing, cannot
 /// be read or is not a record of this version. An entry is a line `NAME
-/// FINGERPRINT CASES`, then a line for each of its paths, indented by a tab.
+/// FINGERPRINT CASES [CONTENTS]`, then a line for each of its paths,
+/// indented by a tab.
 fn read_entries(file: &Path) -> HashMap<String, Entry> {
     let mut entries = HashMap::new();
     let Ok(text) = fs::read_to_string(file) else {
@@ -661,18 +803,23 @@ fn read_entries(file: &Path) -> HashMap<String, Entry> {
             let name = fields.next()?.to_string();
             let fingerprint = Fingerprint(u64::from_str_radix(fields.next()?, 16).ok()?);
             let cases = fields.next()?.parse().ok()?;
+            let contents = match fields.next() {
+                Some(field) => Some(Fingerprint(u64::from_str_radix(field, 16).ok()?)),
+                None => None,
+            };
             fields
                 .next()
                 .is_none()
-                .then_some((name, fingerprint, cases))
+                .then_some((name, fingerprint, contents, cases))
         })();
         // A line of another form: the file is no record (written by hand?).
-        let Some((name, fingerprint, cases)) = parsed else {
+        let Some((name, fingerprint, contents, cases)) = parsed else {
             return HashMap::new();
         };
         entries.extend(current.take());
         let entry = Entry {
             fingerprint,
+            contents,
             cases,
             paths: String::new(),
         };
@@ -689,7 +836,11 @@ fn entries_text(entries: &HashMap<String, Entry>) -> String {
     let mut text = format!("{RECORD_HEADER}\n");
     for name in names {
         let entry = &entries[name];
-        text += &format!("{name} {} {}\n", entry.fingerprint.text(), entry.cases);
+        text += &format!("{name} {} {}", entry.fingerprint.text(), entry.cases);
+        if let Some(contents) = entry.contents {
+            text += &format!(" {}", contents.text());
+        }
+        text.push('\n');
         for path in entry.paths.lines() {
             text += &format!("\t{path}\n");
         }
@@ -1003,6 +1154,102 @@ mod tests {
             .map(|entry| entry.unwrap().file_name())
             .collect();
         assert_eq!(left, ["_passed"]);
+    }
+
+    #[test]
+    fn contents_are_the_same_in_another_clone_and_see_every_change() {
+        // Two clones of one workspace, their binaries' folders apart.
+        let write = |root: &Path, text: &str| {
+            fs::create_dir_all(root.join("io-tests/p")).unwrap();
+            fs::write(root.join("io-tests/p/a.in"), text).unwrap();
+        };
+        let paths = |root: &Path, bin_dir: &Path| {
+            vec![
+                root.join("io-tests/p"),
+                root.join("io-tests/p/a.in"),
+                bin_dir.join("p-check"),
+            ]
+        };
+        let (one, two, bins) = (tempdir().unwrap(), tempdir().unwrap(), tempdir().unwrap());
+        write(one.path(), "1 2\n");
+        write(two.path(), "1 2\n");
+        let of = |root: &Path, bin_dir: &Path| {
+            Contents::of(root, bin_dir, &paths(root, bin_dir)).unwrap()
+        };
+        let first = of(one.path(), &one.path().join("target"));
+        // Built programs go by name: neither needs to exist.
+        assert_eq!(of(two.path(), bins.path()), first, "another clone");
+        write(two.path(), "1 3\n");
+        assert_ne!(of(two.path(), bins.path()), first, "a case changed");
+        write(two.path(), "1 2\n");
+        fs::write(two.path().join("io-tests/p/a.in.note"), "").unwrap();
+        let more = paths(two.path(), bins.path())
+            .into_iter()
+            .chain([two.path().join("io-tests/p/a.in.note")])
+            .collect::<Vec<_>>();
+        assert_ne!(
+            Contents::of(two.path(), bins.path(), &more).unwrap(),
+            first,
+            "a file added"
+        );
+        assert!(
+            Contents::of(two.path(), bins.path(), &[two.path().join("gone.in")]).is_err(),
+            "a file that cannot be read"
+        );
+    }
+
+    #[test]
+    fn a_record_restored_elsewhere_holds_by_contents() {
+        let dir = tempdir().unwrap();
+        let file = dir.path().join("case.in");
+        fs::write(&file, "1\n").unwrap();
+        let paths = vec![file.clone()];
+        let stamps = fingerprint_of(&paths, Shared(7)).unwrap();
+        let contents = contents_fingerprint(
+            Shared(8),
+            Contents::of(dir.path(), dir.path(), &paths).unwrap(),
+        );
+        let mut record = Record::beside(dir.path(), dir.path());
+        record
+            .pass_with_contents("v", paths.clone(), stamps, contents, 5)
+            .unwrap();
+        let read_back = Record::beside(dir.path(), dir.path());
+        assert_eq!(read_back.passed_with_contents("v", contents), Some(5));
+        assert_eq!(read_back.passed_with("v", stamps), Some(5));
+        assert_eq!(read_back.passed_with_contents("v", stamps), None);
+        // A pass recorded by stamps alone has no contents.
+        record.pass("w", paths, stamps, 2).unwrap();
+        assert_eq!(
+            Record::beside(dir.path(), dir.path()).passed_with_contents("w", contents),
+            None
+        );
+        let text = fs::read_to_string(dir.path().join("judge-passed/_passed")).unwrap();
+        assert!(
+            text.contains(&format!("v {} 5 {}\n", stamps.text(), contents.text())),
+            "{text}"
+        );
+    }
+
+    #[cfg(not(windows))]
+    #[test]
+    fn the_tools_by_contents_are_the_same_in_another_clone() {
+        let clone = |text: &str| {
+            let dir = tempdir().unwrap();
+            fs::write(dir.path().join("Cargo.toml"), "[workspace]\n").unwrap();
+            fs::create_dir_all(dir.path().join("shared/judge/src")).unwrap();
+            fs::write(dir.path().join("shared/judge/src/lib.rs"), text).unwrap();
+            dir
+        };
+        let (one, two) = (clone(""), clone(""));
+        let of = |root: &Path| Shared::of_tools_by_contents(root, "linux").unwrap();
+        assert_eq!(of(one.path()), of(two.path()));
+        assert_ne!(
+            Shared::of_tools(one.path(), "linux", None).unwrap(),
+            Shared::of_tools(two.path(), "linux", None).unwrap(),
+            "by stamps, two clones differ"
+        );
+        let changed = clone("pub fn f() {}\n");
+        assert_ne!(of(changed.path()), of(one.path()), "the harness changed");
     }
 
     #[test]

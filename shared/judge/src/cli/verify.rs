@@ -414,12 +414,14 @@ fn verify_libraries(place: &Place, settings: &Libraries) -> ExitCode {
         let runner = Backend::chosen().map_err(|error| error.to_string())?;
         let cargo = std::env::var_os("CARGO").map(PathBuf::from);
         let shared = Shared::of_tools(&root, runner.name(), cargo.as_deref()).ok();
+        let shared_contents = Shared::of_tools_by_contents(&root, runner.name()).ok();
         let mut stdout = io::stdout().lock();
         let judged = libraries::judge_all(
             &root,
             &bin_dir,
             &prepared,
             shared,
+            shared_contents,
             settings.force,
             &mut stdout,
         )

@@ -17,7 +17,10 @@
 //! the modules those name (`crate::num`). A verification that passed is not
 //! judged again while none of those files, the program, the problem (its
 //! manifest, cases, checker) or the tools changed: the record is `judge
-//! check`'s (`judge-passed/_passed`), the verification named by its path.
+//! check`'s (`judge-passed/_passed`), the verification named by its path,
+//! with a fingerprint by contents too, so that a record restored in another
+//! clone or on another machine (a CI cache) still holds where nothing
+//! changed.
 
 use std::collections::BTreeSet;
 use std::fs;
@@ -27,7 +30,7 @@ use std::time::Instant;
 
 use crate::cases::problem::{crate_folders, is_problem, program_path, Problem};
 use crate::commands::check::{check_workspace_problem, workspace_programs, Style};
-use crate::commands::passed::{self, Record, Shared, Stamps};
+use crate::commands::passed::{self, Contents, Record, Shared, Stamps};
 use crate::show::show_path;
 
 /// A library of the workspace: `libs/FOLDER/`, its package `name`.
@@ -331,6 +334,10 @@ pub fn record_key(root: &Path, verification: &Verification) -> String {
 /// Judges each prepared verification that is built (`built` says which),
 /// skipping one whose recorded pass still holds (unless `force`), and
 /// records the passes; the report of each judged one goes to `details`.
+/// A pass holds when the stamps of what it depends on are as recorded
+/// (with `shared`), or else when their contents are (with
+/// `shared_contents`: a record restored in another clone or on another
+/// machine, where every stamp differs), which then records the new stamps.
 ///
 /// # Errors
 /// When the record cannot be written.
@@ -339,6 +346,7 @@ pub fn judge_all(
     bin_dir: &Path,
     prepared: &[Prepared],
     shared: Option<Shared>,
+    shared_contents: Option<Shared>,
     force: bool,
     details: &mut dyn Write,
 ) -> io::Result<Vec<Judged>> {
@@ -353,14 +361,42 @@ pub fn judge_all(
             }
         };
         let key = record_key(root, &item.verification);
-        let fingerprinted = stamped_paths(item, problem, bin_dir)
-            .ok()
-            .and_then(|paths| {
-                let stamps = Stamps::of(paths.iter().map(PathBuf::as_path)).ok()?;
-                Some((paths, passed::fingerprint(shared?, stamps)))
-            });
-        if let (Some((_, fingerprint)), false) = (&fingerprinted, force) {
-            if let Some(cases) = record.passed_with(&key, *fingerprint) {
+        let paths = stamped_paths(item, problem, bin_dir).ok();
+        let fingerprint = paths.as_ref().and_then(|paths| {
+            let stamps = Stamps::of(paths.iter().map(PathBuf::as_path)).ok()?;
+            Some(passed::fingerprint(shared?, stamps))
+        });
+        // Read only when the stamps say nothing (a file's bytes cost more
+        // than its stamp), and for the record of a pass.
+        let contents = || {
+            let contents = Contents::of(root, bin_dir, paths.as_deref()?).ok()?;
+            Some(passed::contents_fingerprint(shared_contents?, contents))
+        };
+        if !force {
+            let by_stamps =
+                fingerprint.and_then(|fingerprint| record.passed_with(&key, fingerprint));
+            let by_contents = || {
+                let contents = contents()?;
+                let cases = record.passed_with_contents(&key, contents)?;
+                Some((cases, contents))
+            };
+            let held = match by_stamps {
+                Some(cases) => Some(cases),
+                None => match (by_contents(), &paths, fingerprint) {
+                    (Some((cases, contents)), Some(paths), Some(fingerprint)) => {
+                        record.pass_with_contents(
+                            &key,
+                            paths.clone(),
+                            fingerprint,
+                            contents,
+                            cases,
+                        )?;
+                        Some(cases)
+                    }
+                    (held, _, _) => held.map(|(cases, _)| cases),
+                },
+            };
+            if let Some(cases) = held {
                 outcomes.push(Judged::untimed(Outcome::Passed {
                     cases,
                     judged: false,
@@ -374,8 +410,18 @@ pub fn judge_all(
         let summary = check_workspace_problem(problem, &binary, details, Style::Plain)?;
         let millis = Some(started.elapsed().as_millis() as u64);
         if summary.failed == 0 && summary.passed > 0 {
-            if let Some((paths, fingerprint)) = fingerprinted {
-                record.pass(&key, paths, fingerprint, summary.passed)?;
+            let contents = contents();
+            if let (Some(paths), Some(fingerprint)) = (paths, fingerprint) {
+                match contents {
+                    Some(contents) => record.pass_with_contents(
+                        &key,
+                        paths,
+                        fingerprint,
+                        contents,
+                        summary.passed,
+                    )?,
+                    None => record.pass(&key, paths, fingerprint, summary.passed)?,
+                }
             }
             let outcome = Outcome::Passed {
                 cases: summary.passed,

@@ -1,9 +1,11 @@
 //! `verify --libs` as .github/workflows/verify.yml runs it (issue 65): its
 //! jobs' commands (scripts/verify-libs-ci.sh) run here, each shard in a copy
 //! of this repository of its own, importing the Library Checker problem its
-//! verification names from the importer's miniature repository; the merge
-//! in another copy with the shards' reports; and the next run's shard with
-//! the cache and the times restored, which generates nothing.
+//! verifications name from the importer's miniature repository (three
+//! problems); one run of all of it, and the merge of the shards' reports,
+//! in another copy, with the same lines; and the next run on a new machine
+//! with the cache restored, which generates nothing and judges only what
+//! changed.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -33,15 +35,53 @@ fn main() {
 }
 ";
 
-/// A copy of this repository in `base/NAME`, with the verification of
-/// `pairsum` added and the miniature Library Checker repository where the
+/// A verification on `rangesum`: prefix sums.
+const RANGESUM_RS: &str = "// verify: https://judge.yosupo.jp/problem/rangesum
+use std::io::{Read, Write};
+
+fn main() {
+    let mut text = String::new();
+    std::io::stdin().read_to_string(&mut text).unwrap();
+    let v: Vec<u64> = text.split_ascii_whitespace().map(|w| w.parse().unwrap()).collect();
+    let (n, q) = (v[0] as usize, v[1] as usize);
+    let mut prefix = vec![0u64; n + 1];
+    for i in 0..n {
+        prefix[i + 1] = prefix[i] + v[2 + i];
+    }
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    for query in v[2 + n..2 + n + 2 * q].chunks(2) {
+        writeln!(out, \"{}\", prefix[query[1] as usize] - prefix[query[0] as usize]).unwrap();
+    }
+}
+";
+
+/// A verification on `distinct`: sorted, then deduplicated.
+const DISTINCT_RS: &str = "// verify: https://judge.yosupo.jp/problem/distinct
+use std::io::Read;
+
+fn main() {
+    let mut text = String::new();
+    std::io::stdin().read_to_string(&mut text).unwrap();
+    let mut v: Vec<u64> = text.split_ascii_whitespace().skip(1).map(|w| w.parse().unwrap()).collect();
+    v.sort_unstable();
+    v.dedup();
+    println!(\"{}\", v.len());
+}
+";
+
+/// A copy of this repository in `base/NAME`, with verifications of the
+/// miniature Library Checker repository's three problems added (beside
+/// `unionfind.rs`, whose problem it has not), and that repository where the
 /// workflow checks out the real one (`library-checker-problems/`); its
 /// target folder beside it.
 fn copy(base: &Path, name: &str) -> (PathBuf, PathBuf) {
     let ws = base.join(name);
     fs::create_dir_all(&ws).unwrap();
     copy_workspace(&source_root(), &ws);
-    fs::write(ws.join("libs/cplib/examples/pairsum.rs"), PAIRSUM_RS).unwrap();
+    let examples = ws.join("libs/cplib/examples");
+    fs::write(examples.join("pairsum.rs"), PAIRSUM_RS).unwrap();
+    fs::write(examples.join("rangesum.rs"), RANGESUM_RS).unwrap();
+    fs::write(examples.join("distinct.rs"), DISTINCT_RS).unwrap();
     copy_folder(
         &source_root().join("shared/import/tests/library-checker"),
         &ws.join("library-checker-problems"),
@@ -97,8 +137,20 @@ fn the_workflow_runs_the_script_its_test_runs() {
     assert!(text.contains("shard: [1, 2, 3]"), "{text}");
 }
 
+/// The lines of a report that say how each verification went (not those
+/// of each case judged).
+fn verification_lines(text: &str) -> Vec<&str> {
+    text.lines()
+        .filter(|line| {
+            ["AC   libs/", "FAIL libs/", "--   libs/"]
+                .iter()
+                .any(|start| line.starts_with(start))
+        })
+        .collect()
+}
+
 #[test]
-#[ignore = "builds the judge and the importer in four copies of the repository: CI runs it (--ignored)"]
+#[ignore = "builds the judge and the importer in five copies of the repository: CI runs it (--ignored)"]
 fn the_workflows_jobs_run_here_each_shard_in_a_copy_of_its_own() {
     let base = Path::new(env!("CARGO_TARGET_TMPDIR")).join("library-shards");
     let _ = fs::remove_dir_all(&base);
@@ -106,34 +158,40 @@ fn the_workflows_jobs_run_here_each_shard_in_a_copy_of_its_own() {
 
     // The matrix's jobs, each in a copy of its own, as .verify/cache and
     // the reports would be restored and uploaded. By count (no times yet),
-    // of the verifications pairsum (the repository has it) and unionfind
-    // (it has not), shard 1 has pairsum, shard 2 unionfind, shard 3 none.
+    // of the verifications distinct, pairsum, rangesum (three problems the
+    // repository has) and unionfind (it has not), shard 1 has distinct and
+    // unionfind, shard 2 pairsum, shard 3 rangesum: each imports its own.
     let reports = base.join("artifacts");
     fs::create_dir_all(&reports).unwrap();
-    let mut copies = Vec::new();
     for shard in ["1", "2", "3"] {
         let (ws, target) = copy(&base, &format!("shard-{shard}"));
         let run = job(&ws, &target, 0, &["shard", shard, "3"]);
-        match shard {
+        let mine = match shard {
             "1" => {
-                run.has(&["generated 10 cases (4.0 MB) into io-tests/pairsum/"])
-                    .has_line("AC   libs/cplib/examples/pairsum.rs on pairsum: 10 cases")
-                    .has_line("1 of 1 verifications passed (shard 1/3; `--merge` puts the shards together)");
+                run.has(&["no problem unionfind (a folder unionfind/ with an info.toml)"])
+                    .has_line("AC   libs/cplib/examples/distinct.rs on distinct: 8 cases")
+                    .has_line_starting("--   libs/cplib/examples/unionfind.rs: https://judge.yosupo.jp/problem/unionfind: the import of unionfind from ")
+                    .has_line("1 of 2 verifications passed (shard 1/3; `--merge` puts the shards together)");
+                "distinct"
             }
             "2" => {
-                run.has(&["no problem unionfind (a folder unionfind/ with an info.toml)"])
-                    .has_line_starting("--   libs/cplib/examples/unionfind.rs: https://judge.yosupo.jp/problem/unionfind: the import of unionfind from ")
-                    .has_line("0 of 1 verifications passed (shard 2/3; `--merge` puts the shards together)");
-                assert!(
-                    !ws.join("crates/pairsum").exists(),
-                    "shard 2 imported shard 1's problem"
-                );
+                run.has(&["generated 10 cases (4.0 MB) into io-tests/pairsum/"])
+                    .has_line("AC   libs/cplib/examples/pairsum.rs on pairsum: 10 cases")
+                    .has_line("1 of 1 verifications passed (shard 2/3; `--merge` puts the shards together)");
+                "pairsum"
             }
             _ => {
-                run.has_line(
-                    "0 of 0 verifications passed (shard 3/3; `--merge` puts the shards together)",
-                );
+                run.has_line("AC   libs/cplib/examples/rangesum.rs on rangesum: 5 cases")
+                    .has_line("1 of 1 verifications passed (shard 3/3; `--merge` puts the shards together)");
+                "rangesum"
             }
+        };
+        for problem in ["distinct", "pairsum", "rangesum"] {
+            assert_eq!(
+                ws.join("crates").join(problem).exists(),
+                problem == mine,
+                "shard {shard} and {problem}"
+            );
         }
         let report = format!(".verify/shard-{shard}.report");
         fs::copy(
@@ -141,38 +199,68 @@ fn the_workflows_jobs_run_here_each_shard_in_a_copy_of_its_own() {
             reports.join(format!("shard-{shard}.report")),
         )
         .unwrap();
-        copies.push((ws, target));
+        fs::remove_dir_all(&ws).unwrap();
+        fs::remove_dir_all(&target).unwrap();
     }
 
-    // The merge job, in another copy, the artifacts downloaded.
+    // One run of all of it (a single shard), then the merge job in the same
+    // copy with the artifacts downloaded: the same lines.
     let (merge, merge_target) = copy(&base, "merge");
+    let single = job(&merge, &merge_target, 0, &["shard", "1", "1"]);
+    single.has_line("3 of 4 verifications passed (shard 1/1; `--merge` puts the shards together)");
+    fs::rename(
+        merge.join(".verify/shard-1.report"),
+        merge.join(".verify/single.report"),
+    )
+    .unwrap();
     copy_folder(&reports, &merge.join(".verify"));
-    let run = job(&merge, &merge_target, 0, &["merge"]);
-    run.has_line("AC   libs/cplib/examples/pairsum.rs on pairsum: 10 cases")
-        .has_line("libs/cplib/src/lib.rs: verified by examples/pairsum.rs on pairsum")
-        .has_line("1 of 2 verifications passed")
+    let merged = job(&merge, &merge_target, 0, &["merge"]);
+    merged
+        .has_line("libs/cplib/src/lib.rs: verified by examples/distinct.rs on distinct, examples/pairsum.rs on pairsum, examples/rangesum.rs on rangesum")
+        .has_line("3 of 4 verifications passed")
         .has(&["site: "]);
+    assert_eq!(
+        verification_lines(&merged.stdout),
+        verification_lines(&single.stdout),
+        "the merge of three shards, and one run"
+    );
+    assert_eq!(verification_lines(&merged.stdout).len(), 4);
     assert!(merge.join(".verify/site/index.html").is_file());
     let times = merge.join(".verify/times.report");
     assert!(fs::read_to_string(&times)
         .unwrap()
         .starts_with("judge-verify-report 1\nall\n"));
 
-    // The next run's shard 1 on a new machine, its cache and the times
-    // restored: nothing generated, and the same part.
+    // A shard that left no report is named.
+    fs::remove_file(merge.join(".verify/shard-3.report")).unwrap();
+    job(&merge, &merge_target, 1, &["merge"])
+        .has_line("shard 3/3: no report (the shard failed or did not run)")
+        .has_line("--   libs/cplib/examples/rangesum.rs: in a shard that left no report");
+
+    // The next run on a new machine, its cache restored (the generated
+    // tests, and the record in the target folder), one verification
+    // changed: nothing generated, and only that one judged.
     let (again, again_target) = copy(&base, "again");
+    copy_folder(&merge.join(".verify/cache"), &again.join(".verify/cache"));
     copy_folder(
-        &copies[0].0.join(".verify/cache"),
-        &again.join(".verify/cache"),
+        &merge_target.join("release/judge-passed"),
+        &again_target.join("release/judge-passed"),
     );
-    fs::copy(&times, again.join(".verify/times.report")).unwrap();
-    let run = job(&again, &again_target, 0, &["shard", "1", "3"]);
+    let changed = again.join("libs/cplib/examples/rangesum.rs");
+    fs::write(&changed, format!("{RANGESUM_RS}// changed\n")).unwrap();
+    let run = job(&again, &again_target, 0, &["shard", "1", "1"]);
     run.has(&["the 10 generated cases of pairsum (4.0 MB) taken from the cache "])
-        .has_line("AC   libs/cplib/examples/pairsum.rs on pairsum: 10 cases");
+        .has(&["the 8 generated cases of distinct "])
+        .has_line("AC   libs/cplib/examples/pairsum.rs on pairsum: 10 cases (not judged again: nothing it depends on changed)")
+        .has_line("AC   libs/cplib/examples/distinct.rs on distinct: 8 cases (not judged again: nothing it depends on changed)")
+        .has_line("AC   libs/cplib/examples/rangesum.rs on rangesum: 5 cases");
     assert!(
-        !again_target
-            .join("release/library-checker/pairsum")
-            .exists(),
+        !run.stdout.contains(" into io-tests/"),
+        "a test was generated\n{}",
+        run.stdout
+    );
+    assert!(
+        !again_target.join("release/library-checker").exists(),
         "a generator was built"
     );
     let _ = fs::remove_dir_all(&base);

@@ -1,19 +1,10 @@
-// testlib's interface: `checker input output answer`; exit 0 accepted, 1 a
-// wrong answer (its message on stderr), 3 the checker's own failure. Any
-// right pair is accepted; -1 only when the answer says there is none.
-#include <cstdio>
-#include <cstdlib>
+// testlib's interface (see checker.h). Any right pair is accepted; -1 only
+// when the answer says there is none.
 #include <vector>
-
-[[noreturn]] static void quit(int code, const char *message) {
-    fprintf(stderr, "%s\n", message);
-    exit(code);
-}
+#include "checker.h"
 
 int main(int argc, char **argv) {
-    if (argc < 4) quit(3, "usage: checker input output answer");
-    FILE *input = fopen(argv[1], "r"), *output = fopen(argv[2], "r"), *answer = fopen(argv[3], "r");
-    if (!input || !output || !answer) quit(3, "a file cannot be opened");
+    auto [input, output, answer] = open_files(argc, argv);
     long long n, t;
     if (fscanf(input, "%lld %lld", &n, &t) != 2) quit(3, "the input cannot be read");
     std::vector<long long> a(n);
@@ -31,7 +22,5 @@ int main(int argc, char **argv) {
         if (!(1 <= i && i < j && j <= n)) quit(1, "indices out of order or range");
         if (a[i - 1] + a[j - 1] != t) quit(1, "the two numbers do not add up to T");
     }
-    char extra;
-    if (fscanf(output, " %c", &extra) == 1) quit(1, "more output after the answer");
-    quit(0, "ok");
+    accept_at_end(output);
 }

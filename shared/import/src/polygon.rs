@@ -475,18 +475,22 @@ pub fn printf_path(pattern: &str, number: usize) -> Option<String> {
 /// one of). `None`: not judged (`do-not-run`, or a tag Polygon has not).
 /// Polygon checks each test's verdict against the tag; a presentation error
 /// is a wrong answer here, and `failed` a runtime error, as polygon-cli maps
-/// it.
+/// it. A checker's points (testlib's `quitp`, or its partially correct
+/// result) are no rejection there: Polygon has no tag for a partial
+/// solution, which passes its verification tagged `accepted` and fails it
+/// tagged `rejected` (Codeforces/polygon-issue-tracking#545, "Partial
+/// correct is not Correct. When I set it Incorrect, it can't pass the
+/// verification."). So wherever a tag allows OK, it allows points too.
 pub fn expectation(tag: &str) -> Option<(&'static str, &'static str)> {
     Some(match tag {
-        "main" | "accepted" => ("", "AC"),
-        "wrong-answer" | "presentation-error" => ("WA", "AC WA"),
-        "time-limit-exceeded" => ("TLE", "AC TLE"),
-        "memory-limit-exceeded" => ("MLE", "AC MLE"),
-        "time-limit-exceeded-or-accepted" => ("", "AC TLE"),
-        "time-limit-exceeded-or-memory-limit-exceeded" => ("TLE MLE", "AC TLE MLE"),
-        // Points short of full (a checker's quitp) are no OK there either.
-        "rejected" | "incorrect" => ("WA RE MLE TLE OLE PTS PC", "AC WA RE MLE TLE OLE PTS PC"),
-        "failed" => ("RE MLE", "AC RE MLE"),
+        "main" | "accepted" => ("", "AC PTS PC"),
+        "wrong-answer" | "presentation-error" => ("WA", "AC PTS PC WA"),
+        "time-limit-exceeded" => ("TLE", "AC PTS PC TLE"),
+        "memory-limit-exceeded" => ("MLE", "AC PTS PC MLE"),
+        "time-limit-exceeded-or-accepted" => ("", "AC PTS PC TLE"),
+        "time-limit-exceeded-or-memory-limit-exceeded" => ("TLE MLE", "AC PTS PC TLE MLE"),
+        "rejected" | "incorrect" => ("WA RE MLE TLE OLE", "AC PTS PC WA RE MLE TLE OLE"),
+        "failed" => ("RE MLE", "AC PTS PC RE MLE"),
         _ => return None,
     })
 }
@@ -1103,15 +1107,16 @@ mod tests {
 
     #[test]
     fn a_tag_says_what_its_solution_must_get() {
-        assert_eq!(expectation("main"), Some(("", "AC")));
+        assert_eq!(expectation("main"), Some(("", "AC PTS PC")));
         assert_eq!(
             expectation("time-limit-exceeded-or-accepted"),
-            Some(("", "AC TLE"))
+            Some(("", "AC PTS PC TLE"))
         );
-        assert_eq!(expectation("wrong-answer"), Some(("WA", "AC WA")));
+        assert_eq!(expectation("wrong-answer"), Some(("WA", "AC PTS PC WA")));
+        // Points are no rejection (polygon-issue-tracking#545).
         assert_eq!(
             expectation("rejected").map(|(some, _)| some),
-            Some("WA RE MLE TLE OLE PTS PC")
+            Some("WA RE MLE TLE OLE")
         );
         assert_eq!(expectation("do-not-run"), None);
     }

@@ -582,6 +582,17 @@ mod tests {
         assert!(!judged(&either, &[]), "no case is no pass");
         assert_eq!(tle.describe(), "TLE on some case, every case AC or TLE");
         assert_eq!(either.describe(), "every case AC or TLE");
+        // Polygon's accepted and rejected, where points are no rejection:
+        // a partial solution is accepted, never rejected.
+        let accepted = listed(&[], &["AC", "PTS", "PC"]);
+        let rejected = listed(
+            &["WA", "RE", "MLE", "TLE", "OLE"],
+            &["AC", "PTS", "PC", "WA", "RE", "MLE", "TLE", "OLE"],
+        );
+        assert!(judged(&accepted, &["AC", "PTS", "PC"]));
+        assert!(!judged(&accepted, &["AC", "PTS", "WA"]));
+        assert!(!judged(&rejected, &["AC", "PTS", "PC"]));
+        assert!(judged(&rejected, &["AC", "PTS", "WA"]));
     }
 
     #[test]

@@ -22,6 +22,7 @@
 //! clone or on another machine (a CI cache) still holds where nothing
 //! changed.
 
+use std::cell::OnceCell;
 use std::collections::BTreeSet;
 use std::fs;
 use std::io::{self, Write};
@@ -367,10 +368,14 @@ pub fn judge_all(
             Some(passed::fingerprint(shared?, stamps))
         });
         // Read only when the stamps say nothing (a file's bytes cost more
-        // than its stamp), and for the record of a pass.
+        // than its stamp), and for the record of a pass; at most once, since
+        // judging changes none of them.
+        let read_contents = OnceCell::new();
         let contents = || {
-            let contents = Contents::of(root, bin_dir, paths.as_deref()?).ok()?;
-            Some(passed::contents_fingerprint(shared_contents?, contents))
+            *read_contents.get_or_init(|| {
+                let contents = Contents::of(root, bin_dir, paths.as_deref()?).ok()?;
+                Some(passed::contents_fingerprint(shared_contents?, contents))
+            })
         };
         if !force {
             let by_stamps =

@@ -293,6 +293,7 @@ impl threads::Program for Group {
             }
         }
         *reaped = true;
+        await_group_end(self.pid);
         let time = |t: libc::timeval| {
             Duration::from_secs(t.tv_sec.max(0) as u64)
                 + Duration::from_micros(t.tv_usec.max(0) as u64)
@@ -320,6 +321,24 @@ impl threads::Program for Group {
 
     fn was_killed(&self, status: ExitStatus) -> bool {
         status.signal() == Some(libc::SIGKILL)
+    }
+}
+
+/// How long a run waits for the rest of its program's group to die once
+/// killed. SIGKILL takes effect when its target next runs, which a busy
+/// machine may put off; a group whose killed members are never reaped (a
+/// PID 1 that reaps nothing) outlasts any wait, and the run goes on.
+const GROUP_END_PATIENCE: Duration = Duration::from_millis(200);
+
+/// Waits, at most [`GROUP_END_PATIENCE`], until group `pgid` (its leader
+/// reaped, its members sent SIGKILL) has no process left, so that a run ends
+/// with what its program started, as the Linux runner's keeper ends it.
+/// Only probes (signal 0): the group's id, once empty, may be reused.
+fn await_group_end(pgid: libc::pid_t) {
+    let deadline = Instant::now() + GROUP_END_PATIENCE;
+    // SAFETY: signal 0 sends nothing; it asks whether the group has a member.
+    while unsafe { libc::kill(-pgid, 0) } == 0 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(1));
     }
 }
 

@@ -53,6 +53,27 @@ pub struct Table {
     pub cases: String,
     pub validator_flags: Option<String>,
     pub input_validator_flags: Option<String>,
+    /// Its folder's `on_reject`: `Some(true)` for continue.
+    pub on_reject_continue: Option<bool>,
+}
+
+/// What the test data groups say a judge does after a rejected case
+/// (`on_reject`, inherited from the nearest folder up that sets it, as
+/// problemtools reads it).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct OnReject {
+    /// `data/`'s: `true` for continue; the problem's `on-reject`.
+    pub root_continues: bool,
+    /// Each folder below `data/` that sets it: its cases' prefix, `true`
+    /// for continue, and the file that says so.
+    pub groups: Vec<(String, bool, PathBuf)>,
+}
+
+impl OnReject {
+    /// Whether any group goes on past a rejected case.
+    pub fn continues_anywhere(&self) -> bool {
+        self.root_continues || self.groups.iter().any(|(_, continues, _)| *continues)
+    }
 }
 
 /// The flags of an imported problem's validators.
@@ -204,6 +225,7 @@ pub fn plan(
         cases: cases.to_string(),
         validator_flags: outputs_differ.then(|| flags.output.clone()),
         input_validator_flags: inputs_differ.then(|| flags.input.clone().unwrap_or_default()),
+        on_reject_continue: None,
     };
     let mut tables: Vec<Table> = Vec::new();
     for (case, prefix, inherited, own) in &cases {
@@ -232,6 +254,7 @@ pub fn plan(
             compare: None,
             validator_flags: table.validator_flags.as_deref().map(words),
             input_validator_flags: table.input_validator_flags.as_deref().map(words),
+            on_reject_continue: None,
         })
         .collect();
     for (name, flags) in &each {
@@ -256,6 +279,157 @@ pub fn plan(
         tables,
         read,
     })
+}
+
+/// What the folders of `data/` holding the cases `found` (and the folders
+/// above them) say with `on_reject`; `everywhere`: the legacy
+/// `problem.yaml`'s `grading: on_reject`, which overrides every group's (as
+/// problemtools applies it).
+///
+/// # Errors
+/// A settings file that cannot be read, or an `on_reject` other than
+/// `break` or `continue`.
+pub fn on_reject(data: &Path, found: &[Found], everywhere: Option<bool>) -> io::Result<OnReject> {
+    if let Some(continues) = everywhere {
+        return Ok(OnReject {
+            root_continues: continues,
+            groups: Vec::new(),
+        });
+    }
+    let mut folders: BTreeMap<PathBuf, Option<(bool, PathBuf)>> = BTreeMap::new();
+    for case in found {
+        let folder = case.input.parent().unwrap_or(data);
+        for path in folder.ancestors().take_while(|path| path.starts_with(data)) {
+            if folders.contains_key(path) {
+                continue;
+            }
+            let mut said = None;
+            for file in ["testdata.yaml", "test_group.yaml"] {
+                let file = path.join(file);
+                if !file.is_file() {
+                    continue;
+                }
+                let yaml = crate::package::yaml_mapping(&file)?;
+                said = match &yaml["on_reject"] {
+                    Yaml::BadValue => said,
+                    Yaml::String(word) if word == "break" => Some((false, file)),
+                    Yaml::String(word) if word == "continue" => Some((true, file)),
+                    other => {
+                        return Err(refused(format!(
+                            "{}: on_reject {other:?}: break or continue",
+                            show_path(&file)
+                        )))
+                    }
+                };
+            }
+            folders.insert(path.to_path_buf(), said);
+        }
+    }
+    let mut on_reject = OnReject::default();
+    for (folder, said) in folders {
+        let Some((continues, file)) = said else {
+            continue;
+        };
+        let Ok(below) = folder.strip_prefix(data) else {
+            continue;
+        };
+        if below.as_os_str().is_empty() {
+            on_reject.root_continues = continues;
+        } else {
+            let parts: Vec<String> = below
+                .components()
+                .map(|part| part.as_os_str().to_string_lossy().into_owned())
+                .collect();
+            on_reject.groups.push((parts.join("-"), continues, file));
+        }
+    }
+    Ok(on_reject)
+}
+
+/// `tables` with each group's `on_reject` set (a folder's table where it
+/// has one, else a table of its own), checked as the judge will read them:
+/// a case must be judged after a rejection as its folders say.
+///
+/// # Errors
+/// Groups whose names run into each other so that a case would take
+/// another folder's `on_reject`.
+pub fn with_on_reject(
+    data: &Path,
+    mut tables: Vec<Table>,
+    on_reject: &OnReject,
+    found: &[Found],
+) -> io::Result<Vec<Table>> {
+    for (cases, continues, file) in &on_reject.groups {
+        match tables.iter_mut().find(|table| table.cases == *cases) {
+            Some(table) => table.on_reject_continue = Some(*continues),
+            None => tables.push(Table {
+                source: show_path(
+                    file.parent()
+                        .and_then(|folder| folder.strip_prefix(data.parent().unwrap_or(data)).ok())
+                        .unwrap_or(file),
+                ),
+                cases: cases.clone(),
+                validator_flags: None,
+                input_validator_flags: None,
+                on_reject_continue: Some(*continues),
+            }),
+        }
+    }
+    // As the judge will read them, and as the folders say: each case alike.
+    let problem_with = |groups: Vec<CaseGroup>| {
+        let mut problem = judge::cases::problem::Problem::plain(
+            "import",
+            data,
+            data,
+            std::time::Duration::from_secs(1),
+        );
+        problem.on_reject_continue = on_reject.root_continues;
+        problem.groups = groups;
+        problem
+    };
+    let group = |cases: &str, continues: bool| CaseGroup {
+        cases: cases.to_string(),
+        compare: None,
+        validator_flags: None,
+        input_validator_flags: None,
+        on_reject_continue: Some(continues),
+    };
+    let as_written = problem_with(
+        tables
+            .iter()
+            .filter_map(|table| Some(group(&table.cases, table.on_reject_continue?)))
+            .collect(),
+    );
+    for case in found {
+        let folders: Vec<CaseGroup> = (on_reject.groups.iter())
+            .filter(|(cases, _, _)| group_folder_holds(data, cases, &case.input))
+            .map(|(cases, continues, _)| group(cases, *continues))
+            .collect();
+        let as_said = problem_with(folders);
+        if as_written.after_rejection(&case.name) != as_said.after_rejection(&case.name) {
+            return Err(refused(format!(
+                "the case {} would be judged after a rejection as another folder's on_reject says: its folder's name runs into another's (NAME-...); rename one in the package",
+                case.name
+            )));
+        }
+    }
+    Ok(tables)
+}
+
+/// Whether the folder whose cases are named `cases-...` is an ancestor of
+/// `input` (a name's `-` may be a folder's own).
+fn group_folder_holds(data: &Path, cases: &str, input: &Path) -> bool {
+    (input.parent().into_iter())
+        .flat_map(Path::ancestors)
+        .filter_map(|folder| folder.strip_prefix(data).ok())
+        .filter(|below| !below.as_os_str().is_empty())
+        .any(|below| {
+            let parts: Vec<String> = below
+                .components()
+                .map(|part| part.as_os_str().to_string_lossy().into_owned())
+                .collect();
+            parts.join("-") == cases
+        })
 }
 
 /// The flags a settings file sets.
@@ -346,6 +520,7 @@ mod tests {
             cases: cases.to_string(),
             validator_flags: output.map(str::to_string),
             input_validator_flags: input.map(str::to_string),
+            on_reject_continue: None,
         }
     }
 

@@ -28,7 +28,7 @@ const PROBLEM_ACTED: [&str; 6] = [
 ];
 
 /// `problem.yaml`'s keys that change no verdict: what each is.
-const PROBLEM_PASSED: [(&str, &str); 13] = [
+const PROBLEM_PASSED: [(&str, &str); 12] = [
     ("uuid", "an identifier"),
     ("version", "the package's version"),
     ("credits", "who made it"),
@@ -46,10 +46,6 @@ const PROBLEM_PASSED: [(&str, &str); 13] = [
     (
         "allow_file_writing",
         "whether a submission may write files (this judge does not forbid it)",
-    ),
-    (
-        "grading",
-        "how scores are shown (this judge adds no scores)",
     ),
 ];
 
@@ -90,6 +86,19 @@ pub fn problem_yaml(yaml: &Yaml) -> io::Result<Vec<String>> {
     for key in entries.keys() {
         let key = key.as_str().unwrap_or_default();
         if PROBLEM_ACTED.contains(&key) {
+            continue;
+        }
+        if key == "grading" {
+            // Its on_reject is read (grading_on_reject); the rest is scores.
+            if let Yaml::Hash(grading) = &yaml["grading"] {
+                for sub in grading.keys().filter_map(Yaml::as_str) {
+                    if sub != "on_reject" {
+                        notes.push(format!("problem.yaml: grading.{sub} (how scores are given and shown; this judge adds no scores) changes no verdict here: passed over"));
+                    }
+                }
+                continue;
+            }
+            notes.push("problem.yaml: grading (how scores are given and shown; this judge adds no scores) changes no verdict here: passed over".to_string());
             continue;
         }
         if key == "constants" {
@@ -184,16 +193,18 @@ const SCORE_WORDS: [&str; 7] = [
 ];
 
 /// What the test data groups' settings (`testdata.yaml`, `test_group.yaml`
-/// under `data`) hold that the importer does not act on: notes, and
-/// whether a group says `on_reject: continue` (a submission is then judged
-/// on every case, as problemtools does).
+/// under `data`) hold that the importer does not act on: notes, and the
+/// first file whose `grader_flags` say `first_error` (a group that
+/// continues past a rejection then takes its first error, not its worst:
+/// see [`first_error_refused`]).
 ///
 /// # Errors
-/// A file that cannot be read, or a `grader_flags` word that would accept
-/// what is rejected here (`accept_if_any_accepted`, `always_accept`).
-pub fn test_data(data: &Path) -> io::Result<(Vec<String>, bool)> {
+/// A file that cannot be read, an `on_reject` other than break or
+/// continue, or a `grader_flags` word that would accept what is rejected
+/// here (`accept_if_any_accepted`, `always_accept`).
+pub fn test_data(data: &Path) -> io::Result<(Vec<String>, Option<String>)> {
     let mut notes = Vec::new();
-    let mut every_case = false;
+    let mut first_error = None;
     let mut files = Vec::new();
     settings_files(data, &mut files)?;
     files.sort();
@@ -208,8 +219,7 @@ pub fn test_data(data: &Path) -> io::Result<(Vec<String>, bool)> {
             let key = key.as_str().unwrap_or_default();
             match key {
                 "on_reject" => match value.as_str() {
-                    Some("break") => {}
-                    Some("continue") => every_case = true,
+                    Some("break" | "continue") => {}
                     other => {
                         return Err(refused(format!(
                             "{shown}: on_reject {other:?}: break or continue"
@@ -226,6 +236,9 @@ pub fn test_data(data: &Path) -> io::Result<(Vec<String>, bool)> {
                             "{shown}: grader_flags {word}, which changes a group's verdict and this judge does not apply: nothing imported"
                         )));
                     }
+                    if words.split_whitespace().any(|word| word == "first_error") {
+                        first_error.get_or_insert_with(|| shown.clone());
+                    }
                     notes.push(format!("{shown}: grader_flags {words:?} (how scores are added; the samples are judged too) changes no verdict here: passed over"));
                 }
                 _ if GROUP_ACTED.contains(&key) => {}
@@ -238,10 +251,37 @@ pub fn test_data(data: &Path) -> io::Result<(Vec<String>, bool)> {
             }
         }
     }
-    if every_case {
-        notes.push("on_reject: continue: verify judges every case of this problem, its result the worst verdict (as --all-cases)".to_string());
+    Ok((notes, first_error))
+}
+
+/// The refusal of `grader_flags: first_error` (in `file`) in a package
+/// where a group continues past a rejection: that group's verdict is then
+/// its first error, where this judge gives the worst of its cases (the
+/// default grader's `worst_error`; the two agree where every group breaks).
+pub fn first_error_refused(file: &str) -> io::Error {
+    refused(format!(
+        "{file}: grader_flags first_error, with a group that says on_reject: continue: that group's verdict would be its first error, and this judge gives the worst (worst_error): nothing imported"
+    ))
+}
+
+/// The legacy `problem.yaml`'s `grading: on_reject`, which problemtools
+/// applies to every test data group over their own `on_reject`:
+/// `first_error` breaks (`Some(false)`), `grade` continues (`Some(true)`);
+/// `worst_error` and none leave the groups' own (`None`), as problemtools
+/// does.
+///
+/// # Errors
+/// Another value.
+pub fn grading_on_reject(yaml: &Yaml) -> io::Result<Option<bool>> {
+    match &yaml["grading"]["on_reject"] {
+        Yaml::BadValue | Yaml::Null => Ok(None),
+        Yaml::String(word) if word == "first_error" => Ok(Some(false)),
+        Yaml::String(word) if word == "grade" => Ok(Some(true)),
+        Yaml::String(word) if word == "worst_error" => Ok(None),
+        other => Err(refused(format!(
+            "problem.yaml: grading: on_reject {other:?}: first_error, worst_error or grade"
+        ))),
     }
-    Ok((notes, every_case))
 }
 
 /// The settings files under `folder`, at any depth.
@@ -318,15 +358,34 @@ mod tests {
             "on_reject: continue\naccept_score: 5\nhue: 3\n",
         )
         .unwrap();
-        let (notes, every_case) = test_data(&data).unwrap();
-        assert!(every_case);
+        let (notes, first_error) = test_data(&data).unwrap();
+        assert_eq!(first_error, None);
         assert_eq!(
             notes,
             [
                 "data/testdata.yaml: accept_score (a case's score when accepted) changes no verdict here: passed over",
                 "data/testdata.yaml: hue, a key this judge does not know: passed over",
-                "on_reject: continue: verify judges every case of this problem, its result the worst verdict (as --all-cases)",
             ]
+        );
+        fs::write(
+            data.join("secret/testdata.yaml"),
+            "grader_flags: sum first_error
+",
+        )
+        .unwrap();
+        let (_, first_error) = test_data(&data).unwrap();
+        assert_eq!(first_error.as_deref(), Some("data/secret/testdata.yaml"));
+        fs::write(
+            data.join("secret/testdata.yaml"),
+            "on_reject: skip
+",
+        )
+        .unwrap();
+        let error = test_data(&data).unwrap_err().to_string();
+        assert!(
+            error
+                .contains("data/secret/testdata.yaml: on_reject Some(\"skip\"): break or continue"),
+            "{error}"
         );
         fs::write(
             data.join("secret/testdata.yaml"),
@@ -335,5 +394,25 @@ mod tests {
         .unwrap();
         let error = test_data(&data).unwrap_err().to_string();
         assert!(error.contains("data/secret/testdata.yaml: grader_flags always_accept, which changes a group's verdict"), "{error}");
+    }
+
+    #[test]
+    fn grading_on_reject_overrides_the_groups_as_problemtools_applies_it() {
+        for (text, said) in [
+            ("name: x\n", None),
+            ("grading:\n  on_reject: first_error\n", Some(false)),
+            ("grading:\n  on_reject: grade\n", Some(true)),
+            ("grading:\n  on_reject: worst_error\n", None),
+        ] {
+            assert_eq!(grading_on_reject(&yaml(text)).unwrap(), said, "{text}");
+        }
+        assert_eq!(
+            problem_yaml(&yaml("grading:\n  on_reject: grade\n  objective: min\n")).unwrap(),
+            ["problem.yaml: grading.objective (how scores are given and shown; this judge adds no scores) changes no verdict here: passed over"]
+        );
+        let error = grading_on_reject(&yaml("grading:\n  on_reject: all\n"))
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("problem.yaml: grading: on_reject String(\"all\"): first_error, worst_error or grade"), "{error}");
     }
 }

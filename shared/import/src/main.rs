@@ -359,10 +359,11 @@ fn import_package(root: &Path, path: &Path, options: &Options) -> Result<(), Sto
     // before anything is made.
     let metadata = submissions::read(&opened.root)?;
     // Every key not acted on, named; one that would change verdicts refused.
-    let mut key_notes =
-        keys::problem_yaml(&package::yaml_mapping(&opened.root.join("problem.yaml"))?)?;
-    let (group_notes, every_case) = keys::test_data(&opened.root.join("data"))?;
+    let problem_yaml = package::yaml_mapping(&opened.root.join("problem.yaml"))?;
+    let mut key_notes = keys::problem_yaml(&problem_yaml)?;
+    let (group_notes, first_error) = keys::test_data(&opened.root.join("data"))?;
     key_notes.extend(group_notes);
+    let grading_on_reject = keys::grading_on_reject(&problem_yaml)?;
     // The input validators this judge runs (C, C++, Python); the others
     // (checktestdata, VIVA) are named in a note.
     let (input_validators, not_run): (Vec<&PathBuf>, Vec<&PathBuf>) = settings
@@ -379,7 +380,12 @@ fn import_package(root: &Path, path: &Path, options: &Options) -> Result<(), Sto
         }
     };
     let (found, passed_over) = cases::in_package_data(&opened.root.join("data"))?;
-    let plan = groups::plan(
+    // What a judge does after a rejected case, group by group.
+    let on_reject = groups::on_reject(&opened.root.join("data"), &found, grading_on_reject)?;
+    if let Some(file) = first_error.filter(|_| on_reject.continues_anywhere()) {
+        return Err(keys::first_error_refused(&file).into());
+    }
+    let mut plan = groups::plan(
         &opened.root.join("data"),
         &found,
         legacy,
@@ -388,6 +394,12 @@ fn import_package(root: &Path, path: &Path, options: &Options) -> Result<(), Sto
             None => DefaultValidator::parse(flags).map(|_| ()),
             Some(_) => Ok(()),
         },
+    )?;
+    plan.tables = groups::with_on_reject(
+        &opened.root.join("data"),
+        std::mem::take(&mut plan.tables),
+        &on_reject,
+        &found,
     )?;
     let judging =
         match own_validator {
@@ -437,9 +449,9 @@ fn import_package(root: &Path, path: &Path, options: &Options) -> Result<(), Sto
                 .to_string(),
         );
     }
-    if every_case {
+    if on_reject.root_continues {
         judge_keys.push(
-            "# A test data group says on_reject: continue: verify judges every case.\non-reject = \"continue\""
+            "# data/ says on_reject: continue: after a rejected case, judging goes on with its next group.\non-reject = \"continue\""
                 .to_string(),
         );
     }
@@ -577,10 +589,12 @@ fn import_package(root: &Path, path: &Path, options: &Options) -> Result<(), Sto
                 format!("its own output validator (crates/{name}/{OWN_VALIDATOR})"),
         },
     );
-    if !plan.tables.is_empty() {
+    let with_flags = (plan.tables.iter())
+        .filter(|table| table.validator_flags.is_some() || table.input_validator_flags.is_some())
+        .count();
+    if with_flags > 0 {
         println!(
-            "{} groups with flags of their own (from {}): [[package.metadata.judge.group]] in crates/{name}/Cargo.toml",
-            plan.tables.len(),
+            "{with_flags} groups with flags of their own (from {}): [[package.metadata.judge.group]] in crates/{name}/Cargo.toml",
             plan.read.iter().map(|file| show_path(file.strip_prefix(&opened.root).unwrap_or(file))).collect::<Vec<_>>().join(", ")
         );
     } else if !plan.read.is_empty() {
@@ -591,6 +605,26 @@ fn import_package(root: &Path, path: &Path, options: &Options) -> Result<(), Sto
                 .map(|file| show_path(file.strip_prefix(&opened.root).unwrap_or(file)))
                 .collect::<Vec<_>>()
                 .join(", ")
+        );
+    }
+    if on_reject.continues_anywhere() {
+        let mut said = vec![format!(
+            "data {}",
+            if on_reject.root_continues {
+                "continue"
+            } else {
+                "break"
+            }
+        )];
+        for (cases, continues, _) in &on_reject.groups {
+            said.push(format!(
+                "{cases} {}",
+                if *continues { "continue" } else { "break" }
+            ));
+        }
+        println!(
+            "on_reject: {}: after a rejected case, verify goes on as these groups say (on-reject)",
+            said.join(", ")
         );
     }
     if settings.interactive {
@@ -643,7 +677,7 @@ fn import_package(root: &Path, path: &Path, options: &Options) -> Result<(), Sto
 /// A group's table for the manifest.
 fn group_table(table: &groups::Table) -> String {
     let mut text = format!(
-        "# The flags of the package's {}.\n[[package.metadata.judge.group]]\ncases = \"{}\"\n",
+        "# The settings of the package's {}.\n[[package.metadata.judge.group]]\ncases = \"{}\"\n",
         table.source, table.cases
     );
     if let Some(flags) = &table.validator_flags {
@@ -651,6 +685,10 @@ fn group_table(table: &groups::Table) -> String {
     }
     if let Some(flags) = &table.input_validator_flags {
         text.push_str(&format!("input-validator-flags = \"{flags}\"\n"));
+    }
+    if let Some(continues) = table.on_reject_continue {
+        let word = if continues { "continue" } else { "break" };
+        text.push_str(&format!("on-reject = \"{word}\"\n"));
     }
     text
 }

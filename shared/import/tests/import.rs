@@ -241,7 +241,7 @@ fn each_test_data_group_is_judged_with_its_own_flags() {
     );
     let manifest = fs::read_to_string(ws.path().join("crates/mean/Cargo.toml")).unwrap();
     assert!(
-        manifest.contains("\n# The flags of the package's data/secret/large.\n[[package.metadata.judge.group]]\ncases = \"secret-large\"\nvalidator-flags = \"float_relative_tolerance 1e-3\"\ninput-validator-flags = \"--max-n 1000\"\n"),
+        manifest.contains("\n# The settings of the package's data/secret/large.\n[[package.metadata.judge.group]]\ncases = \"secret-large\"\nvalidator-flags = \"float_relative_tolerance 1e-3\"\ninput-validator-flags = \"--max-n 1000\"\n"),
         "{manifest}"
     );
     let problem = Problem::load(ws.path(), "mean").unwrap();
@@ -563,12 +563,35 @@ fn verify_proves_a_scoring_package_and_one_with_its_own_validator() {
         let path = packages().join(package);
         let (code, stdout, stderr) = import(ws.path(), &[path.to_str().unwrap()]);
         assert_eq!(code, 0, "{stdout}{stderr}");
+        if package == "subtasks" {
+            assert!(stdout.contains("on_reject: data continue, secret-group1 break, secret-group2 break: after a rejected case, verify goes on as these groups say (on-reject)\n"), "{stdout}");
+        }
+    }
+    // Each group's on_reject, in the manifest as the judge reads it.
+    let manifest = fs::read_to_string(ws.path().join("crates/subtasks/Cargo.toml")).unwrap();
+    for table in [
+        "\non-reject = \"continue\"\n",
+        "# The settings of the package's data/secret/group1.\n[[package.metadata.judge.group]]\ncases = \"secret-group1\"\non-reject = \"break\"\n",
+        "# The settings of the package's data/secret/group2.\n[[package.metadata.judge.group]]\ncases = \"secret-group2\"\non-reject = \"break\"\n",
+    ] {
+        assert!(manifest.contains(table), "{table}{manifest}");
     }
     let (as_expected, all, report) = verified(ws.path(), "subtasks");
-    assert_eq!((as_expected, all), (2, 2), "{report}");
+    assert_eq!((as_expected, all), (3, 3), "{report}");
     assert!(
         report.contains("WA   partially_accepted/sum32.c: as expected (WA first on secret-group2-01, 3 of 4 cases AC)"),
         "{report}"
+    );
+    // Group 1 breaks at its WA (its crash on 02 never runs), and data/
+    // goes on with group 2: WA, where judging every case gives RE.
+    assert!(
+        report.contains("WA   wrong_answer/small_pairs.py: as expected (WA first on secret-group1-01: 3 of 4 cases judged (a group's rest skipped where it breaks), 2 AC)"),
+        "{report}"
+    );
+    let (_, _, all_cases) = verified_with(ws.path(), "subtasks", true);
+    assert!(
+        all_cases.contains("RE   wrong_answer/small_pairs.py: NOT as expected, which is WA"),
+        "{all_cases}"
     );
     let (as_expected, all, report) = verified(ws.path(), "pairs");
     assert_eq!((as_expected, all), (2, 2), "{report}");
@@ -738,6 +761,20 @@ fn an_import_that_cannot_be_made_writes_nothing() {
         )
         .unwrap();
     });
+    // A group that continues takes its first error, which this judge does
+    // not give; an on_reject of problem.yaml's grading it does not know.
+    let first_error = changed_package("subtasks", |root| {
+        fs::write(
+            root.join("data/secret/testdata.yaml"),
+            "grader_flags: first_error\n",
+        )
+        .unwrap();
+    });
+    let grading = changed_package("divide", |root| {
+        let path = root.join("problem.yaml");
+        let text = fs::read_to_string(&path).unwrap();
+        fs::write(&path, format!("{text}grading:\n  on_reject: all\n")).unwrap();
+    });
     let not_zip = scratch.path().join("not.zip");
     fs::write(&not_zip, "not a zip").unwrap();
     for (args, message) in [
@@ -766,6 +803,14 @@ fn an_import_that_cannot_be_made_writes_nothing() {
         (
             vec![always_accept.path().to_str().unwrap(), "--name", "other"],
             "data/testdata.yaml: grader_flags always_accept, which changes a group's verdict and this judge does not apply: nothing imported",
+        ),
+        (
+            vec![first_error.path().to_str().unwrap(), "--name", "other"],
+            "data/secret/testdata.yaml: grader_flags first_error, with a group that says on_reject: continue: that group's verdict would be its first error, and this judge gives the worst (worst_error): nothing imported",
+        ),
+        (
+            vec![grading.path().to_str().unwrap(), "--name", "other"],
+            "problem.yaml: grading: on_reject String(\"all\"): first_error, worst_error or grade",
         ),
         (
             vec![linked.to_str().unwrap()],

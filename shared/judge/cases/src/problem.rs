@@ -11,7 +11,7 @@
 //! input-validators = "input_validators"  # optional: a contest package's ([`InputValidators`])
 //! interactive = true        # optional: judged by an interactor, `<problem>-interact`
 //! validation-passes = 3     # optional: multi-pass, at most 3 passes ([`crate::judging::multipass`])
-//! on-reject = "continue"    # optional: verify judges every case of a submission (a package's groups say so)
+//! on-reject = "continue"    # optional: verify goes on past a rejected case ([`Problem::after_rejection`])
 //! template = "templates/main.rs"  # written by `judge new`: the user's template main.rs came from
 //! url = "https://www.acmicpc.net/problem/14952"
 //! growth = 1
@@ -25,6 +25,7 @@
 //! cases = "secret-group1"           # this case, and the cases under it: secret-group1-...
 //! validator-flags = "float_tolerance 1e-4"  # for them, instead of the problem's
 //! input-validator-flags = "nFive=1"         # for them, instead of the problem's
+//! on-reject = "break"                       # for them (and groups under them), instead of the problem's
 //! ```
 //!
 //! `input-file` and `output-file` are for the older judges' problems whose
@@ -62,7 +63,12 @@ const JUDGE_TABLE: &str = "package.metadata.judge";
 /// The tables of [`CaseGroup`]s, `[[package.metadata.judge.group]]`.
 const GROUP_TABLE: &str = "package.metadata.judge.group";
 /// The keys of a group's table.
-const GROUP_KEYS: [&str; 3] = ["cases", "validator-flags", "input-validator-flags"];
+const GROUP_KEYS: [&str; 4] = [
+    "cases",
+    "validator-flags",
+    "input-validator-flags",
+    "on-reject",
+];
 /// The tables of [`ListedSubmission`]s, `[[package.metadata.judge.submission]]`.
 const SUBMISSION_TABLE: &str = "package.metadata.judge.submission";
 /// The keys of a submission's table.
@@ -153,9 +159,10 @@ pub struct Problem {
     /// `template = "PATH"`: the user's template its `main.rs` was made from
     /// (`judge new`), named when it does not build.
     pub template: Option<String>,
-    /// `on-reject = "continue"` (a package's test data groups say so):
-    /// `verify` judges every case of a submission, not up to the first
-    /// rejected one.
+    /// `on-reject = "continue"` (a package's `data/testdata.yaml` says so):
+    /// after a rejected case, `verify` goes on with the next of the
+    /// problem's groups, as problemtools does; `break` (the default), it
+    /// stops ([`Problem::after_rejection`]).
     pub on_reject_continue: bool,
     pub url: Option<String>,
     /// How outputs are compared, unless `checker` is set.
@@ -233,6 +240,23 @@ pub struct CaseGroup {
     /// Its `input-validator-flags`: each input validator is given them,
     /// instead of the problem's.
     pub input_validator_flags: Option<Vec<String>>,
+    /// Its `on-reject`: `Some(true)` for `"continue"`, `Some(false)` for
+    /// `"break"`; `None`, the setting of the group it is under (a test data
+    /// group inherits its parent's, as in problemtools).
+    pub on_reject_continue: Option<bool>,
+}
+
+/// What judging a submission does after a rejected case, as problemtools'
+/// test data groups say with `on_reject` ([`Problem::after_rejection`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AfterRejection {
+    /// Every group up to the problem breaks: judging ends.
+    Ends,
+    /// The cases of this group (`cases`) are judged no more; the group
+    /// above it continues with its next.
+    EndsGroup(String),
+    /// The case's own group continues: judging goes on.
+    GoesOn,
 }
 
 /// The group of the case `name` among `groups`: the one with the longest
@@ -247,7 +271,12 @@ pub fn group_of<'a>(groups: &'a [CaseGroup], name: &str) -> Option<&'a CaseGroup
 impl CaseGroup {
     /// Whether the case `name` is this group's `cases` or under it.
     pub fn holds(&self, name: &str) -> bool {
-        name.strip_prefix(self.cases.as_str())
+        CaseGroup::holds_name(&self.cases, name)
+    }
+
+    /// Whether the case `name` is the group `cases` or under it (`cases-...`).
+    pub fn holds_name(cases: &str, name: &str) -> bool {
+        name.strip_prefix(cases)
             .is_some_and(|rest| rest.is_empty() || rest.starts_with('-'))
     }
 
@@ -655,6 +684,33 @@ impl Problem {
         group_of(&self.groups, name)
     }
 
+    /// What judging does once the case `name` is rejected. Its groups that
+    /// set `on-reject`, nearest first, then the problem: a group that breaks
+    /// stops its own judging and is a rejected item of the group above it;
+    /// the first that continues goes on with its next item. So the cases
+    /// skipped are those of the outermost group that breaks below the first
+    /// that continues (a group without a setting takes its parent's, so
+    /// only the groups that set one decide).
+    pub fn after_rejection(&self, name: &str) -> AfterRejection {
+        let mut chain: Vec<(&str, bool)> = (self.groups.iter())
+            .filter(|group| group.holds(name))
+            .filter_map(|group| Some((group.cases.as_str(), group.on_reject_continue?)))
+            .collect();
+        chain.sort_by_key(|(cases, _)| std::cmp::Reverse(cases.len()));
+        chain.push(("", self.on_reject_continue));
+        let mut breaking = None;
+        for (cases, continues) in chain {
+            if continues {
+                return match breaking {
+                    None => AfterRejection::GoesOn,
+                    Some(group) => AfterRejection::EndsGroup(group),
+                };
+            }
+            breaking = Some(cases.to_string());
+        }
+        AfterRejection::Ends
+    }
+
     /// The pieces its crate's manifest declares, in [`Piece::ALL`] order.
     ///
     /// # Errors
@@ -956,11 +1012,22 @@ fn case_groups(
                 "input-validator-flags are the flags of input-validators, which it has not".into(),
             ));
         }
+        let on_reject_continue = match table.string(GROUP_TABLE, "on-reject")?.as_deref() {
+            None => None,
+            Some("break") => Some(false),
+            Some("continue") => Some(true),
+            Some(other) => {
+                return Err(at(format!(
+                    "on-reject = {other:?}: \"break\" or \"continue\""
+                )))
+            }
+        };
         groups.push(CaseGroup {
             cases,
             compare,
             validator_flags: flags.filter(|_| own_validator).map(words),
             input_validator_flags: input_validator_flags.map(words),
+            on_reject_continue,
         });
     }
     Ok(groups)
@@ -1518,6 +1585,55 @@ name = "demo-naive"
     }
 
     #[test]
+    fn a_rejection_ends_the_groups_that_break_up_to_the_first_that_continues() {
+        use AfterRejection::{Ends, EndsGroup, GoesOn};
+        // problemtools' tree: data/ continues, secret/ breaks, secret/g1/
+        // continues, secret/g2/ says nothing (so breaks, as secret/ does).
+        let problem = load_judge_table(&format!(
+            "on-reject = \"continue\"\n\
+             {GROUP}\ncases = \"secret\"\non-reject = \"break\"\n\
+             {GROUP}\ncases = \"secret-g1\"\non-reject = \"continue\"\n\
+             {GROUP}\ncases = \"secret-g2-05\"\n"
+        ))
+        .unwrap();
+        for (case, after) in [
+            ("sample-1", GoesOn),
+            ("secret-01", EndsGroup("secret".into())),
+            ("secret-g1-01", GoesOn),
+            ("secret-g2-01", EndsGroup("secret".into())),
+            ("secret-g2-05", EndsGroup("secret".into())),
+        ] {
+            assert_eq!(problem.after_rejection(case), after, "{case}");
+        }
+        // The default: every group breaks, up to the problem.
+        let breaking = load_judge_table(&format!(
+            "{GROUP}\ncases = \"secret-g1\"\non-reject = \"break\"\n"
+        ))
+        .unwrap();
+        assert_eq!(breaking.after_rejection("secret-g1-01"), Ends);
+        assert_eq!(breaking.after_rejection("sample-1"), Ends);
+        // A group that continues inside a problem that breaks.
+        let inner = load_judge_table(&format!(
+            "{GROUP}\ncases = \"secret\"\non-reject = \"continue\"\n\
+             {GROUP}\ncases = \"secret-g1\"\non-reject = \"break\"\n"
+        ))
+        .unwrap();
+        assert_eq!(
+            inner.after_rejection("secret-g1-01"),
+            EndsGroup("secret-g1".into())
+        );
+        assert_eq!(inner.after_rejection("secret-01"), GoesOn);
+        assert_eq!(inner.after_rejection("sample-1"), Ends);
+        let error = load_judge_table(&format!("{GROUP}\ncases = \"a\"\non-reject = \"go\"\n"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains("on-reject = \"go\": \"break\" or \"continue\""),
+            "{error}"
+        );
+    }
+
+    #[test]
     fn a_testlib_checker_decides_alone_and_its_programs_find_the_include_dirs() {
         let problem = load_judge_table(
             "testlib-checker = \"lc/checker.cpp\"\ntestlib-validator = \"lc/verifier.cpp\"\ninclude-dirs = \"lc/common more\"\n",
@@ -1752,7 +1868,7 @@ name = "demo-naive"
             (format!("{GROUP}\ncases = \"\"\n"), "line 5: [[package.metadata.judge.group]]: needs cases"),
             (
                 format!("{GROUP}\ncases = \"secret\"\nvalidator_flags = \"x\"\n"),
-                "line 7: validator_flags in [[package.metadata.judge.group]]: its keys are cases, validator-flags, input-validator-flags",
+                "line 7: validator_flags in [[package.metadata.judge.group]]: its keys are cases, validator-flags, input-validator-flags, on-reject",
             ),
             (format!("{GROUP}\ncases = secret\n"), "line 6: cases = secret: expected a string"),
             (

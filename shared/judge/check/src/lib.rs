@@ -22,7 +22,9 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use crate::cases::problem::{program_path, InputValidator, Piece, Problem, ValidatorConvention};
+use crate::cases::problem::{
+    program_path, AfterRejection, CaseGroup, InputValidator, Piece, Problem, ValidatorConvention,
+};
 use crate::cases::suite::{discover, CaseChoice, TestCase};
 use crate::judging::answer::{Checking, KattisValidator};
 use crate::judging::multipass::judge_multi_pass;
@@ -472,9 +474,13 @@ pub struct Noted<'a> {
     /// The code of each case judged, in order (`AC`, `WA`, ..., `ERR` for a
     /// case that could not be judged).
     pub verdicts: Vec<&'static str>,
-    /// Asked after each case with its code: `true` stops the judging there,
-    /// the cases after it not run (a judge's lazy evaluation); `None`
-    /// judges every case.
+    /// The name of each case judged, beside its code in `verdicts`.
+    pub judged: Vec<String>,
+    /// Asked after each case with its code: `true` rejects the submission
+    /// there, and the judging stops as the problem's groups say
+    /// ([`Problem::after_rejection`]: all of it, by default; the cases of a
+    /// group that breaks, where a group above it continues), the cases
+    /// skipped not run (a judge's lazy evaluation); `None` judges every case.
     pub settled: Option<&'a dyn Fn(&str) -> bool>,
     /// The cases to judge (`--case`); `None`: all of them.
     pub chosen: Option<&'a CaseChoice>,
@@ -636,10 +642,28 @@ pub fn check_cases_noting(
         .map(|case| case.name.len())
         .max()
         .unwrap_or(0);
+    // The groups whose judging a rejection ended (their cases skipped).
+    let mut ended: Vec<String> = Vec::new();
+    let mut judged_before = 0;
     for (judged, case) in suite.cases.iter().enumerate() {
-        if let (Some(settled), Some(last)) = (noted.settled, noted.verdicts.last()) {
-            if settled(last) {
-                break;
+        if let Some(settled) = noted.settled {
+            if noted.verdicts.len() > judged_before {
+                judged_before = noted.verdicts.len();
+                let (last, name) = (
+                    noted.verdicts[judged_before - 1],
+                    &noted.judged[judged_before - 1],
+                );
+                if settled(last) {
+                    match problem.after_rejection(name) {
+                        AfterRejection::Ends => break,
+                        AfterRejection::EndsGroup(group) => ended.push(group),
+                        AfterRejection::GoesOn => {}
+                    }
+                }
+            }
+            let in_ended = |group: &String| CaseGroup::holds_name(group, &case.name);
+            if ended.iter().any(in_ended) {
+                continue;
             }
         }
         if let Some(on_case) = noted.on_case {
@@ -775,16 +799,19 @@ pub fn check_cases_noting(
                     summary.failed += 1;
                 }
                 noted.verdicts.push(verdict.code());
+                noted.judged.push(case.name.clone());
             }
             Ok(Err(verdict)) => {
                 summary.failed += 1;
                 writeln!(out, "{} {}", style.code(verdict.code(), false), case.name)?;
                 write!(out, "{}", indented(&verdict.to_string()))?;
                 noted.verdicts.push(verdict.code());
+                noted.judged.push(case.name.clone());
             }
             Err(cause) => {
                 error(out, &mut summary, format!("{}: {cause}", case.name))?;
                 noted.verdicts.push("ERR");
+                noted.judged.push(case.name.clone());
             }
         }
     }

@@ -39,8 +39,10 @@ wrong_answer, time_limit_exceeded, run_time_error, partially_accepted), or
 a DOMjudge tag in its source (@EXPECTED_RESULTS@: CORRECT, TIMELIMIT).
 A submission's judging stops at the case that settles its result, as
 DOMjudge's lazy evaluation and problemtools' on_reject: break stop: its
-first case not accepted (a partially accepted one, of a scoring problem,
-is judged on every case); --all-cases judges every case, the full check
+first case not accepted, or, where the package's test data groups say
+on_reject: continue (the manifest's on-reject), the rest of each group
+that breaks, the judging going on in the group above it (a partially
+accepted one, of a scoring problem, is judged on every case); --all-cases judges every case, the full check
 that a folder such as brute_force (never a WA anywhere) needs. The result
 is the worst verdict over the cases judged (problemtools' default: RE,
 then TLE, OLE, WA; a memory limit counts as RE); CE when it does not

@@ -425,8 +425,6 @@ pub fn verify(
         checking: &checking,
         interactor: interactor.as_deref(),
     };
-    // A package whose groups say on_reject: continue is judged on every case.
-    let all_cases = all_cases || problem.on_reject_continue;
     let build_dir = bin_dir.join("verify").join(&problem.name);
     let per_submission = names.len() as u64;
     let progress = Progress::new(show_progress, per_submission * found.len() as u64, "cases");
@@ -476,13 +474,15 @@ pub fn verify(
                     &mut noted,
                 )?;
                 let mut verdicts = noted.verdicts;
+                let mut judged_names = noted.judged;
                 if summary.passed + summary.failed > verdicts.len() {
                     // Failed before any case was judged.
                     verdicts.push("ERR");
+                    judged_names.push(String::new());
                 }
                 let result = result(&verdicts);
                 let judged = verdicts.len();
-                let detail = match names
+                let detail = match judged_names
                     .iter()
                     .zip(&verdicts)
                     .find(|(_, code)| **code == result)
@@ -494,8 +494,18 @@ pub fn verify(
                         .find(|line| line.starts_with("ERR"))
                         .unwrap_or_default()
                         .to_string(),
+                    Some((name, _))
+                        if judged < names.len() && judged_names.last() == Some(name) =>
+                    {
+                        format!(
+                            "{result} on {name}, which settles it: {judged} of {} cases judged, {} AC",
+                            names.len(),
+                            summary.passed
+                        )
+                    }
+                    // A group that breaks ended, one above it went on.
                     Some((name, _)) if judged < names.len() => format!(
-                        "{result} on {name}, which settles it: {judged} of {} cases judged, {} AC",
+                        "{result} first on {name}: {judged} of {} cases judged (a group's rest skipped where it breaks), {} AC",
                         names.len(),
                         summary.passed
                     ),

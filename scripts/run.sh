@@ -3,7 +3,7 @@
 # output, then its time and memory: a custom test. --latest DIR: the newest
 # download matching the problem's input-pattern, its answer written beside it.
 #
-#   scripts/run.sh PROBLEM [--input FILE | --latest DIR]
+#   scripts/run.sh PROBLEM [--input FILE | --case PATTERN | --latest DIR]
 root=$(cd "$(dirname "$0")/.." && pwd) || exit 2
 # Not from the root: a relative FILE or DIR is the caller's.
 exec cargo run --manifest-path "$root/Cargo.toml" --release --quiet -p judge --bin judge -- run --root "$root" "$@"

@@ -835,6 +835,49 @@ fn an_import_that_cannot_be_made_writes_nothing() {
     }
 }
 
+/// Issue 66: the workspace's `templates/main.rs` makes an imported
+/// problem's `main.rs`, its placeholders filled; once it is removed, the
+/// compiled-in one again.
+#[test]
+fn the_workspaces_template_makes_an_imported_main_rs() {
+    let ws = workspace();
+    let templates = ws.path().join("templates");
+    fs::create_dir(&templates).unwrap();
+    fs::write(
+        templates.join("main.rs"),
+        "// @NAME@: @TIME_LIMIT_MS@ ms, @MEMORY_LIMIT_MB@ MB\nfn main() {}\n",
+    )
+    .unwrap();
+    let divide = packages().join("divide");
+    let (code, stdout, stderr) = import(ws.path(), &[divide.to_str().unwrap()]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let manifest = fs::read_to_string(ws.path().join("crates/divide/Cargo.toml")).unwrap();
+    let number = |key: &str| {
+        (manifest.lines())
+            .find_map(|line| line.strip_prefix(key))
+            .unwrap_or_else(|| panic!("{key} in {manifest}"))
+            .to_string()
+    };
+    let main = fs::read_to_string(ws.path().join("crates/divide/src/main.rs")).unwrap();
+    assert_eq!(
+        main,
+        format!(
+            "// divide: {} ms, {} MB\nfn main() {{}}\n",
+            number("time-limit-ms = "),
+            number("memory-limit-mb = ")
+        )
+    );
+    assert!(
+        manifest.contains("\ntemplate = \"templates/main.rs\"\n"),
+        "{manifest}"
+    );
+    fs::remove_file(templates.join("main.rs")).unwrap();
+    let (code, stdout, stderr) = import(ws.path(), &[divide.to_str().unwrap(), "--name", "again"]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let main = fs::read_to_string(ws.path().join("crates/again/src/main.rs")).unwrap();
+    assert!(main.contains("todo!(\"again: write the solution"), "{main}");
+}
+
 #[test]
 fn atcoder_test_data_is_added_to_a_problem_names_kept() {
     let ws = workspace();

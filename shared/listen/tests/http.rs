@@ -259,6 +259,51 @@ fn a_problem_is_made_with_its_samples_byte_for_byte_and_its_limits() {
     assert!(!manifest.contains("interactive"), "{manifest}");
 }
 
+/// Issue 66: the workspace's `templates/main.rs` makes the `main.rs` of a
+/// problem from the browser, its placeholders filled; once it is removed,
+/// the compiled-in one again.
+#[test]
+fn the_workspaces_template_makes_main_rs() {
+    let listening = Listening::start();
+    let templates = listening.root().join("templates");
+    fs::create_dir(&templates).unwrap();
+    fs::write(
+        templates.join("main.rs"),
+        "// @NAME@ (@URL@): @TIME_LIMIT_MS@ ms, @MEMORY_LIMIT_MB@ MB\nfn main() {}\n",
+    )
+    .unwrap();
+    let main = |name: &str| {
+        fs::read_to_string(
+            listening
+                .root()
+                .join("crates")
+                .join(name)
+                .join("src/main.rs"),
+        )
+        .unwrap()
+    };
+    assert_eq!(listening.send_json(&codeforces()).0, 200);
+    listening.said();
+    assert_eq!(
+        main("cf-954-g"),
+        "// cf-954-g (https://codeforces.com/problemset/problem/954/G): 1500 ms, 256 MB\nfn main() {}\n"
+    );
+    let made = manifest(&listening, "cf-954-g");
+    assert!(
+        made.contains("\ntemplate = \"templates/main.rs\"\n"),
+        "{made}"
+    );
+    fs::remove_file(templates.join("main.rs")).unwrap();
+    assert_eq!(listening.send_json(&atcoder("a", "A - Product", 1)).0, 200);
+    listening.said();
+    let default = main("abc086-a");
+    assert!(
+        default.contains("todo!(\"abc086-a: write the solution"),
+        "{default}"
+    );
+    assert!(!manifest(&listening, "abc086-a").contains("template"));
+}
+
 #[test]
 fn a_problem_already_there_is_left_as_it_is() {
     let listening = Listening::start();

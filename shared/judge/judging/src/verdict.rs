@@ -1128,6 +1128,33 @@ mod tests {
         assert!(judged.interaction.interactor.elapsed >= Duration::from_secs(2));
     }
 
+    /// Issue 67, point 3, for testlib's interface: an interactor still
+    /// working when its program is killed at the limit runs on (within
+    /// [`INTERACTOR_AFTER`]), and the verdict is the program's TLE, not the
+    /// interactor's WA that a closed pipe brings it to.
+    #[cfg(unix)]
+    #[test]
+    fn an_interactor_still_reading_after_the_program_was_killed_leaves_it_tle() {
+        let dir = crate::scratch::tempdir().unwrap();
+        let script = |name, body| crate::scratch::script(dir.path(), name, body);
+        let interactor = script(
+            "interactor",
+            "sleep 2; while read -r query; do :; done; echo 'no answer' >&2; exit 1",
+        );
+        let spins = script("spins", "echo 'READ 0'; exec sleep 30");
+        let input = dir.path().join("input");
+        std::fs::write(&input, "").unwrap();
+        let limits = Limits::time(Duration::from_millis(500));
+        let judged = judge_interactive(&spins, &limits, &interactor, &input, None).unwrap();
+        assert_eq!(
+            judged.verdict.map(|verdict| verdict.code()),
+            Ok("TLE"),
+            "{:?}",
+            judged.interaction.interactor
+        );
+        assert!(judged.interaction.interactor.elapsed >= Duration::from_secs(2));
+    }
+
     // Its interactor and programs are shell scripts.
     #[cfg(unix)]
     #[test]

@@ -203,16 +203,15 @@ fn the_workflows_jobs_run_here_each_shard_in_a_copy_of_its_own() {
         fs::remove_dir_all(&target).unwrap();
     }
 
-    // One run of all of it (a single shard), then the merge job in the same
-    // copy with the artifacts downloaded: the same lines.
-    let (merge, merge_target) = copy(&base, "merge");
-    let single = job(&merge, &merge_target, 0, &["shard", "1", "1"]);
+    // One run of all of it (a single shard), then the merge job as the
+    // workflow runs it: a fresh checkout, nothing imported in it, the
+    // shards' reports downloaded (the target folder is the single run's,
+    // to build less): the same lines.
+    let (single_run, merge_target) = copy(&base, "single");
+    let single = job(&single_run, &merge_target, 0, &["shard", "1", "1"]);
     single.has_line("3 of 4 verifications passed (shard 1/1; `--merge` puts the shards together)");
-    fs::rename(
-        merge.join(".verify/shard-1.report"),
-        merge.join(".verify/single.report"),
-    )
-    .unwrap();
+    let cache = single_run.join(".verify/cache");
+    let (merge, _) = copy(&base, "merge");
     copy_folder(&reports, &merge.join(".verify"));
     let merged = job(&merge, &merge_target, 0, &["merge"]);
     merged
@@ -225,7 +224,19 @@ fn the_workflows_jobs_run_here_each_shard_in_a_copy_of_its_own() {
         "the merge of three shards, and one run"
     );
     assert_eq!(verification_lines(&merged.stdout).len(), 4);
-    assert!(merge.join(".verify/site/index.html").is_file());
+    // The site: lib.rs verified by the three, its page naming each.
+    let site = fs::read_to_string(merge.join(".verify/site/index.html")).unwrap();
+    assert!(
+        site.contains("<a href=\"cplib/src/lib.rs.html\">cplib/src/lib.rs</a></td><td>3</td>"),
+        "{site}"
+    );
+    let page = fs::read_to_string(merge.join(".verify/site/cplib/src/lib.rs.html")).unwrap();
+    for name in ["distinct", "pairsum", "rangesum"] {
+        assert!(
+            page.contains(&format!("examples/{name}.rs")),
+            "{name}: {page}"
+        );
+    }
     let times = merge.join(".verify/times.report");
     assert!(fs::read_to_string(&times)
         .unwrap()
@@ -241,7 +252,7 @@ fn the_workflows_jobs_run_here_each_shard_in_a_copy_of_its_own() {
     // tests, and the record in the target folder), one verification
     // changed: nothing generated, and only that one judged.
     let (again, again_target) = copy(&base, "again");
-    copy_folder(&merge.join(".verify/cache"), &again.join(".verify/cache"));
+    copy_folder(&cache, &again.join(".verify/cache"));
     copy_folder(
         &merge_target.join("release/judge-passed"),
         &again_target.join("release/judge-passed"),

@@ -506,7 +506,22 @@ fn minimal_problem(s: &Scaffold) {
         "test", "-p", "abc-min", "--test", "io_tests", "--", "stress-*",
     ]);
     expect(0, no_case).has(&["running 0 tests", "2 filtered out"]);
-    s.step("(a) cargo test -p -- PATTERN judges the cases it chooses, each case a test");
+    // As issue 66 words it: the package's every test target, filtered.
+    let whole_package = s.cargo(&["test", "-p", "abc-min", "--", "sample-2"]);
+    expect(0, whole_package)
+        .has(&["test sample-2 ... ok"])
+        .lacks("sample-1 ...");
+    // The scripts take --case as the judge does.
+    expect(0, s.script("check.sh", &["abc-min", "--case", "sample-2"]))
+        .has(&["abc-min (1 of 2 cases chosen, "])
+        .has_line_starting("AC   sample-2 ")
+        .lacks("sample-1");
+    expect(2, s.script("check.sh", &["abc-min", "--case", "stress-*"]))
+        .has(&["stress-*", "sample-1", "sample-2"]);
+    expect(0, s.script("run.sh", &["abc-min", "--case", "sample-1"])).has(&["Even"]);
+    expect(2, s.script("run.sh", &["abc-min", "--case", "sample-*"]))
+        .has(&["--case sample-* chooses 2 cases (sample-1, sample-2): run takes one"]);
+    s.step("(a) cargo test -p -- PATTERN judges the cases it chooses, each case a test; check.sh and run.sh take --case");
 
     s.solution("abc-min", true);
     // From inside the problem's crate, as a user in its folder would.

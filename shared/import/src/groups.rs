@@ -700,4 +700,58 @@ mod tests {
             "the case secret-g1-x-1 would take the flags of secret-g1-x: its folder's name runs into another's (NAME-...); rename one in the package"
         );
     }
+
+    #[test]
+    fn each_folders_on_reject_goes_to_its_table_as_the_judge_reads_it() {
+        let dir = data(&[
+            ("testdata.yaml", "on_reject: continue\n"),
+            ("sample/1.in", "1\n"),
+            ("secret/testdata.yaml", "on_reject: break\n"),
+            ("secret/g1/testdata.yaml", "on_reject: continue\n"),
+            ("secret/g1/1.in", "1\n"),
+            ("secret/g2/1.in", "1\n"),
+        ]);
+        let folder = dir.path().join("data");
+        let (found, _) = crate::cases::in_package_data(&folder).unwrap();
+        let said = on_reject(&folder, &found, None).unwrap();
+        assert!(said.root_continues);
+        let groups: Vec<(&str, bool)> = (said.groups.iter())
+            .map(|(cases, continues, _)| (cases.as_str(), *continues))
+            .collect();
+        assert_eq!(groups, [("secret", false), ("secret-g1", true)]);
+        // Merged into the flags' tables, or a table of its own.
+        let tables = with_on_reject(
+            &folder,
+            vec![table("data/secret/g1", "secret-g1", Some("x"), None)],
+            &said,
+            &found,
+        )
+        .unwrap();
+        let mut g1 = table("data/secret/g1", "secret-g1", Some("x"), None);
+        g1.on_reject_continue = Some(true);
+        let mut secret = table("data/secret", "secret", None, None);
+        secret.on_reject_continue = Some(false);
+        assert_eq!(tables, [g1, secret]);
+        // problem.yaml's grading: on_reject over every group.
+        let everywhere = on_reject(&folder, &found, Some(false)).unwrap();
+        assert_eq!(everywhere, OnReject::default());
+        // Names that run into each other: secret/g1/x-1 is secret-g1-x-1,
+        // under secret/g1-x's name, whose on_reject is not its own.
+        let dir = data(&[
+            ("testdata.yaml", "on_reject: continue\n"),
+            ("secret/g1/x-1.in", "1\n"),
+            ("secret/g1-x/testdata.yaml", "on_reject: break\n"),
+            ("secret/g1-x/2.in", "1\n"),
+        ]);
+        let folder = dir.path().join("data");
+        let (found, _) = crate::cases::in_package_data(&folder).unwrap();
+        let said = on_reject(&folder, &found, None).unwrap();
+        let error = with_on_reject(&folder, Vec::new(), &said, &found)
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            error,
+            "the case secret-g1-x-1 would be judged after a rejection as another folder's on_reject says: its folder's name runs into another's (NAME-...); rename one in the package"
+        );
+    }
 }

@@ -116,7 +116,7 @@ type Node<'a, 'input> = roxmltree::Node<'a, 'input>;
 
 /// What the importer reads of `problem.xml`: an element's path, the child
 /// elements and the attributes it acts on.
-const READ: [(&str, &[&str], &[&str]); 6] = [
+const READ: [(&str, &[&str], &[&str]); 9] = [
     (
         "problem",
         &["names", "judging", "files", "assets"],
@@ -147,10 +147,17 @@ const READ: [(&str, &[&str], &[&str]); 6] = [
         &[],
         &["method", "cmd", "sample", "group", "points", "from-file"],
     ),
+    ("groups", &["group"], &[]),
+    (
+        "group",
+        &["dependencies"],
+        &["name", "points", "points-policy"],
+    ),
+    ("dependency", &[], &["group"]),
 ];
 
 /// What each element the importer passes over is, where it is known.
-const PASSED: [(&str, &str); 12] = [
+const PASSED: [(&str, &str); 13] = [
     ("statements", "the statement"),
     ("tutorials", "the editorial"),
     ("properties", "Polygon's settings for its own tools"),
@@ -163,6 +170,7 @@ const PASSED: [(&str, &str); 12] = [
     ("run-count", "how many times Polygon runs a solution on a test"),
     ("treat-points-from-checker-as-percent", "how Polygon scales a checker's points (full points here are what the checker gives the answer)"),
     ("visualizer", "a picture of a test"),
+    ("feedback-policy", "what a contestant is shown of a group's tests"),
 ];
 
 /// The notes on what `problem` (the root) holds that the importer does not
@@ -1090,6 +1098,34 @@ fn copy_sources(from: &Path, to: &Path, package: &Package) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn what_problem_xml_holds_and_is_not_acted_on_is_named() {
+        let xml = r#"<problem revision="7" short-name="demo">
+  <names><name language="english" value="Demo"/></names>
+  <statements/>
+  <judging cpu-name="Intel" input-file="" output-file="">
+    <testset name="tests">
+      <time-limit>1000</time-limit>
+      <groups>
+        <group name="1" points="10" points-policy="complete-group" feedback-policy="icpc">
+          <dependencies><dependency group="0"/></dependencies>
+        </group>
+      </groups>
+    </testset>
+  </judging>
+</problem>"#;
+        let document = roxmltree::Document::parse(xml).unwrap();
+        assert_eq!(
+            unread(document.root_element()),
+            [
+                "problem.xml: <group feedback-policy> (what a contestant is shown of a group's tests), which changes no verdict here: passed over",
+                "problem.xml: <judging cpu-name> (the machine its limits were set on), which changes no verdict here: passed over",
+                "problem.xml: <problem revision>, which changes no verdict here: passed over",
+                "problem.xml: <problem> <statements> (the statement), which changes no verdict here: passed over",
+            ]
+        );
+    }
 
     #[test]
     fn a_path_pattern_is_printfs() {

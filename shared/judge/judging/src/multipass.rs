@@ -14,7 +14,8 @@
 //! `nextpass.in` beside a rejection, or one written on the last pass the
 //! problem allows (`limits.validation_passes`), is the validator's failure
 //! (a judge error), never a verdict on the program. The run reported is the
-//! last pass's, as DOMjudge reports it.
+//! last pass's, as DOMjudge reports it (its judgedaemon's pass loop runs
+//! each pass under the whole time limit and sends the last pass's run).
 
 use std::fs;
 use std::io;
@@ -113,9 +114,26 @@ mod tests {
     /// of passes left: 0 accepts, more asks for a pass with one less, and
     /// keeps a log in the feedback folder. The program echoes its input.
     fn judged(passes_in_input: u32, passes: u32, validator_body: &str) -> MultiPass {
+        judged_running(
+            "cat",
+            Duration::from_secs(5),
+            passes_in_input,
+            passes,
+            validator_body,
+        )
+    }
+
+    /// [`judged`], the program `program_body` under a time limit of `limit`.
+    fn judged_running(
+        program_body: &str,
+        limit: Duration,
+        passes_in_input: u32,
+        passes: u32,
+        validator_body: &str,
+    ) -> MultiPass {
         let dir = crate::scratch::tempdir().unwrap();
         let validator = crate::scratch::script(dir.path(), "validator", validator_body);
-        let program = crate::scratch::script(dir.path(), "echoes", "cat");
+        let program = crate::scratch::script(dir.path(), "program", program_body);
         let (input, answer) = (dir.path().join("input"), dir.path().join("answer"));
         fs::write(&input, format!("{passes_in_input}\n")).unwrap();
         fs::write(&answer, "").unwrap();
@@ -126,7 +144,7 @@ mod tests {
             time_limit: Duration::from_secs(10),
             stack_mb: None,
         };
-        let limits = Limits::time(Duration::from_secs(5));
+        let limits = Limits::time(limit);
         judge_multi_pass(
             &program, &limits, &validator, false, &input, &answer, passes,
         )
@@ -145,6 +163,32 @@ mod tests {
         assert_eq!((three.verdict, three.pass), (Ok(Verdict::Accepted), 3));
         let one = judged(0, 2, COUNTS_DOWN);
         assert_eq!((one.verdict, one.pass), (Ok(Verdict::Accepted), 1));
+    }
+
+    /// DOMjudge's judgedaemon (judge/judgedaemon.main.php, its pass loop)
+    /// runs each pass under the whole time limit and reports the last
+    /// pass's run: three passes of 0.4 s each under 1 s are accepted.
+    #[test]
+    fn each_pass_has_the_whole_time_limit_and_the_last_is_reported() {
+        let second = Duration::from_secs(1);
+        let slow = judged_running("sleep 0.4; cat", second, 2, 3, COUNTS_DOWN);
+        assert_eq!((slow.verdict, slow.pass), (Ok(Verdict::Accepted), 3));
+        assert!(slow.run.elapsed < second, "{:?}", slow.run.elapsed);
+        assert!(
+            slow.run.elapsed >= Duration::from_millis(400),
+            "{:?}",
+            slow.run.elapsed
+        );
+        // A pass over the limit is the program's TLE, at that pass.
+        let slower = judged_running(
+            "read left; [ \"$left\" = 0 ] && sleep 3; echo $left",
+            second,
+            2,
+            3,
+            COUNTS_DOWN,
+        );
+        assert_eq!(slower.pass, 3);
+        assert_eq!(slower.verdict.map(|verdict| verdict.code()), Ok("TLE"));
     }
 
     #[test]

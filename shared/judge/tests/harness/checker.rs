@@ -184,6 +184,30 @@ fn a_checker_gets_the_stack_it_is_given() {
     assert!(text.contains("a stack of 32768 KiB"), "{text}");
 }
 
+/// A contest package's output validator (Kattis's interface) gets its stack
+/// too, as a checker does (issue 67, point 6).
+#[test]
+fn an_output_validator_gets_the_stack_it_is_given() {
+    let dir = judge::scratch::tempdir().unwrap();
+    let problem = problem(dir.path(), &[("a", "1\n", "1\n")]);
+    let checking = Checking::Kattis {
+        program: script(
+            dir.path(),
+            "validator",
+            "[ \"$(ulimit -s)\" = 65536 ] && exit 42; echo \"a stack of $(ulimit -s) KiB\" > \"$3/judgemessage.txt\"; exit 43",
+        ),
+        args: Vec::new(),
+        flags: Vec::new(),
+        time_limit: Duration::from_secs(10),
+        stack_mb: Some(64),
+    };
+    let (failed, text) = report(dir.path(), &problem, "cat", &checking);
+    assert_eq!(failed, 0, "{text}");
+    let (failed, text) = report(dir.path(), &problem, "cat", &checking.with_stack(Some(32)));
+    assert_eq!(failed, 1);
+    assert!(text.contains("a stack of 32768 KiB"), "{text}");
+}
+
 #[test]
 fn a_missing_checker_fails_every_case() {
     let dir = judge::scratch::tempdir().unwrap();

@@ -237,10 +237,8 @@ fn the_workflows_jobs_run_here_each_shard_in_a_copy_of_its_own() {
             "{name}: {page}"
         );
     }
-    let times = merge.join(".verify/times.report");
-    assert!(fs::read_to_string(&times)
-        .unwrap()
-        .starts_with("judge-verify-report 1\nall\n"));
+    let times = fs::read_to_string(merge.join(".verify/times.report")).unwrap();
+    assert!(times.starts_with("judge-verify-report 1\nall\n"), "{times}");
 
     // A shard that left no report is named.
     fs::remove_file(merge.join(".verify/shard-3.report")).unwrap();
@@ -253,6 +251,9 @@ fn the_workflows_jobs_run_here_each_shard_in_a_copy_of_its_own() {
     // changed: nothing generated, and only that one judged.
     let (again, again_target) = copy(&base, "again");
     copy_folder(&cache, &again.join(".verify/cache"));
+    // The last merge's times too, as the workflow restores them (so the
+    // shard runs with --times).
+    fs::write(again.join(".verify/times.report"), &times).unwrap();
     copy_folder(
         &merge_target.join("release/judge-passed"),
         &again_target.join("release/judge-passed"),
@@ -270,6 +271,17 @@ fn the_workflows_jobs_run_here_each_shard_in_a_copy_of_its_own() {
         "a test was generated\n{}",
         run.stdout
     );
+    // A verification not judged again keeps the time the last merge gave it.
+    let millis_of = |report: &str, problem: &str| {
+        (report.lines())
+            .map(|line| line.split('\t').collect::<Vec<_>>())
+            .find(|fields| fields.get(1) == Some(&problem) && fields.get(2) == Some(&"passed"))
+            .and_then(|fields| fields.get(5).map(|millis| millis.to_string()))
+    };
+    let last = millis_of(&times, "pairsum").expect("pairsum in the merge's times");
+    assert!(last.parse::<u64>().is_ok(), "{times}");
+    let report = fs::read_to_string(again.join(".verify/shard-1.report")).unwrap();
+    assert_eq!(millis_of(&report, "pairsum"), Some(last), "{report}");
     assert!(
         !again_target.join("release/library-checker").exists(),
         "a generator was built"

@@ -644,16 +644,15 @@ pub fn check_cases_noting(
         .unwrap_or(0);
     // The groups whose judging a rejection ended (their cases skipped).
     let mut ended: Vec<String> = Vec::new();
-    let mut judged_before = 0;
+    // How many codes `noted` held when the last case was looked at (it may
+    // come with some from an earlier call).
+    let mut judged_before = noted.verdicts.len();
     for (judged, case) in suite.cases.iter().enumerate() {
         if let Some(settled) = noted.settled {
             if noted.verdicts.len() > judged_before {
                 judged_before = noted.verdicts.len();
-                let (last, name) = (
-                    noted.verdicts[judged_before - 1],
-                    &noted.judged[judged_before - 1],
-                );
-                if settled(last) {
+                let last = (noted.verdicts.last()).zip(noted.judged.last());
+                if let Some((_, name)) = last.filter(|(code, _)| settled(code)) {
                     match problem.after_rejection(name) {
                         AfterRejection::Ends => break,
                         AfterRejection::EndsGroup(group) => ended.push(group),
